@@ -1,0 +1,58 @@
+"""``mkdocs-reports``: check, export and describe report collections from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .core.check import check_collection
+from .core.schema import json_schema
+
+
+def _check(args: argparse.Namespace) -> int:
+    result = check_collection(args.path)
+    if args.format == "json":
+        json.dump(
+            {"ok": result.ok, "summary": result.summary(), "diagnostics": [d.to_json() for d in result.diagnostics]},
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
+        sys.stdout.write("\n")
+    else:
+        for diagnostic in result.diagnostics:
+            print(diagnostic)
+        print(result.summary())
+    return 0 if result.ok else 1
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mkdocs-reports", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate reports: file:line:col messages, exit 1 on errors")
+    check.add_argument("path", nargs="?", default="reports", help="a reports folder or one report file (default: reports)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.set_defaults(run=_check)
+    schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
+    schema.set_defaults(run=_schema)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""One call that loads, links and validates a collection: what every front end runs."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .diagnostics import Diagnostic, Diagnostics
+from .graph import CitationGraph
+from .loader import load_collection
+from .model import Collection
+from .validator import validate
+
+
+@dataclass
+class CheckedCollection:
+    collection: Collection
+    graph: CitationGraph
+    diagnostics: list[Diagnostic]
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    def summary(self) -> str:
+        reports = self.collection.reports()
+        counts = (
+            f"{len(self.collection.systems)} systems, {len(reports)} reports, "
+            f"{sum(len(r.records) for r in reports)} records, "
+            f"{sum(len(r.annotations) for r in reports)} annotations, "
+            f"{sum(len(r.citations) for r in reports)} citations, "
+            f"{len(self.graph.external)} external records"
+        )
+        errors = sum(1 for d in self.diagnostics if d.severity == "error")
+        return f"{counts}; {errors} error{'s' if errors != 1 else ''}"
+
+
+def check_collection(root: str | os.PathLike[str] = "reports", *, workers: int | None = None) -> CheckedCollection:
+    collection, diagnostics = load_collection(root, workers=workers)
+    graph = CitationGraph(collection)
+    diagnostics.extend(validate(collection, graph))
+    return CheckedCollection(collection, graph, Diagnostics(diagnostics).sorted())

@@ -1,0 +1,86 @@
+"""Who cites whom: resolves every reference of the collection inside its system.
+
+A reference whose prefix names a member that is present must hit a declared record; one
+whose member is not in the collection (every ``RT-`` ID today) becomes an
+``ExternalRecord`` so that pages can still show it with its citations and annotations.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .ids import PREFIX_MEMBERS, prefix_of
+from .model import Annotation, Citation, Collection, ExternalRecord, Record
+
+Key = tuple[str, str]  # (system slug, record ID)
+
+
+class CitationGraph:
+    def __init__(self, collection: Collection) -> None:
+        self.collection = collection
+        self.declared: dict[Key, Record] = {}
+        self.duplicates: list[tuple[Record, Record]] = []  # (first, again)
+        self.external: dict[Key, ExternalRecord] = {}
+        self.cited_by: dict[Key, list[Citation]] = defaultdict(list)
+        self.annotations_on: dict[Key, list[Annotation]] = defaultdict(list)
+        self.parts: dict[Key, list[Record]] = defaultdict(list)
+        #: references into a present member that name no declared record
+        self.unresolved_citations: list[Citation] = []
+        self.unresolved_annotations: list[Annotation] = []
+        self.unresolved_parts: list[Record] = []
+        self._present: dict[str, set[str]] = {
+            slug: {r.type.prefix for r in system.reports.values() if r.type.prefix}
+            for slug, system in collection.systems.items()
+        }
+        for record in collection.records():
+            key = (record.system, record.id)
+            if key in self.declared:
+                self.duplicates.append((self.declared[key], record))
+            else:
+                self.declared[key] = record
+        for report in collection.reports():
+            for citation in report.citations:
+                if self._link(report.system, citation.target):
+                    self.cited_by[(report.system, citation.target)].append(citation)
+                else:
+                    self.unresolved_citations.append(citation)
+            for annotation in report.annotations:
+                if self._link(report.system, annotation.on):
+                    self.annotations_on[(report.system, annotation.on)].append(annotation)
+                else:
+                    self.unresolved_annotations.append(annotation)
+            for record in report.records:
+                if record.part_of and record.part_of != record.id:
+                    if self._link(report.system, record.part_of):
+                        self.parts[(report.system, record.part_of)].append(record)
+                    else:
+                        self.unresolved_parts.append(record)
+
+    def is_present(self, system: str, record_id: str) -> bool:
+        """Whether the member that declares ``record_id`` is in the collection."""
+        return prefix_of(record_id) in self._present.get(system, set())
+
+    def _link(self, system: str, record_id: str) -> bool:
+        key = (system, record_id)
+        if key in self.declared:
+            return True
+        if self.is_present(system, record_id):
+            return False
+        if key not in self.external:
+            self.external[key] = ExternalRecord(record_id, system)
+        return True
+
+    def resolve(self, system: str, record_id: str) -> Record | ExternalRecord | None:
+        key = (system, record_id)
+        return self.declared.get(key) or self.external.get(key)
+
+    def declared_ids(self, system: str) -> list[str]:
+        return [record_id for (slug, record_id) in self.declared if slug == system]
+
+    def external_members(self, system: str) -> dict[str, list[ExternalRecord]]:
+        """External records of a system by missing member, in ID order."""
+        members: dict[str, list[ExternalRecord]] = defaultdict(list)
+        for (slug, record_id), record in sorted(self.external.items()):
+            if slug == system:
+                members[PREFIX_MEMBERS[prefix_of(record_id)]].append(record)
+        return dict(members)

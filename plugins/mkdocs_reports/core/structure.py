@@ -1,0 +1,173 @@
+"""Check a composed YAML node tree against the declared shape (``schema``).
+
+Every problem becomes a diagnostic at the node's line and column; checking goes on after
+an error so that one run reports all of them. Values come back as plain Python, with the
+nodes kept beside them for the model builder's locations.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+from .diagnostics import Diagnostics
+from .schema import Either, Map, Obj, Seq, Spec, Str
+from .yaml_source import MappingNode, Node, ScalarNode, SequenceNode, Source
+
+
+class Fields(dict):
+    """A checked mapping: values by key, plus ``nodes`` (key → value node) and ``node``."""
+
+    def __init__(self, node: Node) -> None:
+        super().__init__()
+        self.node = node
+        self.nodes: dict[str, Node] = {}
+
+
+class Items(list):
+    """A checked sequence, plus ``nodes`` (one per item) and ``node``."""
+
+    def __init__(self, node: Node) -> None:
+        super().__init__()
+        self.node = node
+        self.nodes: list[Node] = []
+
+
+_NODE_NAMES = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
+
+
+@lru_cache(maxsize=None)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _suggest(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+class StructureChecker:
+    def __init__(self, source: Source, diagnostics: Diagnostics) -> None:
+        self.source = source
+        self.diagnostics = diagnostics
+        self._visited: set[int] = set()
+
+    def _error(self, node: Node, message: str, fix: str | None = None) -> None:
+        self.diagnostics.error(self.source.location(node), message, fix)
+
+    def check(self, node: Node, spec: Spec, name: str):
+        """The checked value of ``node``, or ``None`` when it cannot be used."""
+        if id(node) in self._visited:
+            self._error(
+                node,
+                f"{name} repeats content through a YAML alias (*name)",
+                "anchors and aliases (&name, *name) are not allowed in reports: write the content out",
+            )
+            return None
+        self._visited.add(id(node))
+        if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
+            self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
+            return None
+        if isinstance(spec, Either):
+            spec = spec.as_list if isinstance(node, SequenceNode) else spec.as_mapping
+        expected = {Str: ScalarNode, Seq: SequenceNode, Obj: MappingNode, Map: MappingNode}[type(spec)]
+        if not isinstance(node, expected):
+            got = _NODE_NAMES[type(node)]
+            if expected is ScalarNode:
+                fix = "write the value as text on the same line, or as a block scalar ('key: |' and indented lines)"
+            elif expected is SequenceNode:
+                fix = "write each item on its own line starting with '- '"
+            else:
+                fix = "write 'key: value' lines indented under it"
+            self._error(node, f"{name} must be {spec.what}, not {got}", fix)
+            return None
+        if isinstance(spec, Str):
+            return self._scalar(node, spec, name)
+        if isinstance(spec, Seq):
+            return self._sequence(node, spec, name)
+        if isinstance(spec, Map):
+            return self._map(node, spec, name)
+        return self._object(node, spec, name)
+
+    def _scalar(self, node: ScalarNode, spec: Str, name: str) -> str | None:
+        value = node.value
+        if not value.strip():
+            self._error(node, f"{name} is empty", f"write {spec.what} after the colon, or leave the key out")
+            return None
+        if spec.enum is not None and value not in spec.enum:
+            self._error(
+                node,
+                f"{value!r} is not {spec.what}",
+                f"{_suggest(value, spec.enum)}use one of: {', '.join(spec.enum)}",
+            )
+            return None
+        if spec.pattern is not None and not _compiled(spec.pattern).match(value):
+            detail = spec.explain(value) if spec.explain else None
+            message = f"{value!r} is not {spec.what}" + (f": {detail}" if detail else "")
+            self._error(node, message, f"write it as {spec.example}")
+            return None
+        return value
+
+    def _sequence(self, node: SequenceNode, spec: Seq, name: str) -> Items:
+        items = Items(node)
+        for index, child in enumerate(node.value, start=1):
+            value = self.check(child, spec.item, f"item {index} of {name}")
+            if value is not None:
+                items.append(value)
+                items.nodes.append(child)
+        if len(node.value) < spec.min_items:
+            self._error(node, f"{name} needs at least {spec.min_items} item(s)", "add the missing items")
+        return items
+
+    def _keys(self, node: MappingNode, name: str):
+        seen: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self._error(key_node, f"a key in {name} is not plain text", "write keys as plain words")
+                continue
+            if key_node.value in seen:
+                first = self.source.location(seen[key_node.value])
+                self._error(
+                    key_node,
+                    f"key {key_node.value!r} appears twice in {name} (first at line {first.line})",
+                    "keep one of them: YAML would silently drop the first",
+                )
+                continue
+            seen[key_node.value] = key_node
+            yield key_node, value_node
+
+    def _map(self, node: MappingNode, spec: Map, name: str) -> Fields:
+        fields = Fields(node)
+        for key_node, value_node in self._keys(node, name):
+            key = self._scalar(key_node, spec.key, f"a key of {name}")
+            value = self.check(value_node, spec.value, f"{key_node.value!r} in {name}")
+            if key is not None and value is not None:
+                fields[key] = value
+                fields.nodes[key] = value_node
+        if not node.value and spec.min_items:
+            self._error(node, f"{name} is empty", f"write at least one '{spec.key.example}: <value>' line")
+        return fields
+
+    def _object(self, node: MappingNode, spec: Obj, name: str) -> Fields:
+        fields = Fields(node)
+        for key_node, value_node in self._keys(node, name):
+            key = key_node.value
+            field = spec.fields.get(key)
+            if field is None:
+                self._error(
+                    key_node,
+                    f"unknown key {key!r} in {spec.what}",
+                    f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
+                )
+                continue
+            value = self.check(value_node, field.spec, f"{key!r}")
+            if value is not None:
+                fields[key] = value
+                fields.nodes[key] = value_node
+            else:
+                fields.nodes[key] = value_node  # present but unusable: not "missing" too
+        for key, field in spec.fields.items():
+            if field.required and key not in fields.nodes:
+                self._error(node, f"{spec.what} needs the key {key!r}", f"add '{key}:' ({field.description or field.spec.what})")
+        return fields

@@ -1,0 +1,94 @@
+"""The record contract's rules over a loaded collection (what the YAML shape cannot say)."""
+
+from __future__ import annotations
+
+import difflib
+
+from .diagnostics import Diagnostics
+from .graph import CitationGraph
+from .ids import prefix_of
+from .model import Collection, Record, Report
+from .report_types import REPORT_TYPES, ROUTE_FIELDS
+
+_UNCERTAIN = ("inapplicable", "uninspected")
+
+
+def _near_miss(record_id: str, candidates: list[str]) -> str:
+    close = difflib.get_close_matches(record_id, candidates, n=1, cutoff=0.75)
+    return f"did you mean {close[0]}?" if close else "declare it, or correct the ID"
+
+
+def _check_record(report: Report, record: Record, diagnostics: Diagnostics) -> None:
+    expected = report.type.prefix
+    if expected and prefix_of(record.id) != expected:
+        owner = next((t.noun for t in REPORT_TYPES.values() if t.prefix == prefix_of(record.id)), "another member")
+        diagnostics.error(
+            record.location,
+            f"{record.id} is declared in a {report.type.noun}, which declares {expected}- records only",
+            f"name it {expected}-{record.id.split('-', 1)[1]}, or declare it in the {owner}",
+        )
+    if record.part_of == record.id:
+        diagnostics.error(record.field_locations["part_of"], f"{record.id} is declared part of itself", "name the record it is a part of, or remove part_of")
+    if record.kind == "RTE":
+        if "route" not in record.field_locations:
+            diagnostics.error(record.location, f"route {record.id} has no route fields", f"add 'route:' with all seven: {', '.join(ROUTE_FIELDS)}")
+        if "status" not in record.field_locations:
+            diagnostics.error(
+                record.location,
+                f"route {record.id} has no conclusion status",
+                "add 'status:' with at least one line such as 'implementation: wired'",
+            )
+    elif "route" in record.field_locations:
+        diagnostics.error(record.field_locations["route"], f"{record.id} is not a route (RTE), so it has no route fields", "move this text into 'text:' or change the record's kind")
+    for key, value in record.route.items():
+        word = value.split(maxsplit=1)[0].rstrip(":—-").lower() if value.split() else ""
+        if word in _UNCERTAIN and not value.lower().startswith(f"{word} — "):
+            diagnostics.error(
+                record.field_locations["route"],
+                f"{record.id}: the {ROUTE_FIELDS[key]} answer {value!r} is uncertain but gives no reason",
+                f"write '{word} — <why it cannot be answered>'",
+            )
+
+
+def validate(collection: Collection, graph: CitationGraph | None = None) -> Diagnostics:
+    """All rule violations across all reports (cross-report rules need the whole graph)."""
+    graph = graph or CitationGraph(collection)
+    diagnostics = Diagnostics()
+    for report in collection.reports():
+        for record in report.records:
+            _check_record(report, record, diagnostics)
+        own = {record.id for record in report.records}
+        for annotation in report.annotations:
+            if annotation.on in own:
+                diagnostics.error(
+                    annotation.location,
+                    f"{report.member} annotates its own record {annotation.on}",
+                    "put these findings into the record itself; annotations are for records of other members",
+                )
+    for first, again in graph.duplicates:
+        diagnostics.error(
+            again.location,
+            f"{again.id} is declared twice in system {again.system} (first at {first.location})",
+            "give one of them another name; an ID is unique within its system",
+        )
+    for citation in graph.unresolved_citations:
+        diagnostics.error(
+            citation.location,
+            f"{citation.target} is cited but not declared in {citation.system}",
+            _near_miss(citation.target, graph.declared_ids(citation.system)),
+        )
+    for annotation in graph.unresolved_annotations:
+        if annotation.on in {r.id for r in collection.systems[annotation.system].reports[annotation.member].records}:
+            continue  # already reported as annotating its own record
+        diagnostics.error(
+            annotation.location,
+            f"annotation on {annotation.on}, which is not declared in {annotation.system}",
+            _near_miss(annotation.on, graph.declared_ids(annotation.system)),
+        )
+    for record in graph.unresolved_parts:
+        diagnostics.error(
+            record.field_locations["part_of"],
+            f"{record.id} is part of {record.part_of}, which is not declared in {record.system}",
+            _near_miss(record.part_of or "", graph.declared_ids(record.system)),
+        )
+    return diagnostics

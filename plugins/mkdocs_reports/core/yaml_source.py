@@ -1,0 +1,200 @@
+"""Read one YAML file into a node tree that remembers where every value stands.
+
+PyYAML's libyaml composer does the parsing. Around it this module refuses what a report
+never needs and what can hurt a build: oversized files, bytes that are not UTF-8, nesting
+deep enough to exhaust the C stack, and anchors/aliases (a few lines can expand into
+gigabytes; composing keeps aliases as shared nodes, so refusing them on the walk is cheap).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostics, Location
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_FLOW_DEPTH = 64
+MAX_INDENT = 256
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MAP_TAG = "tag:yaml.org,2002:map"
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _TextLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Every scalar is text: ``yes``, ``1.0`` or ``null`` stay what the author typed.
+
+    The model decides what a value means, so the implicit YAML 1.1 typing (and its cost,
+    a third of the parse time) is skipped.
+    """
+
+    def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
+        if kind is ScalarNode:
+            return _STR_TAG
+        if kind is SequenceNode:
+            return _SEQ_TAG
+        return _MAP_TAG
+
+
+@dataclass
+class Source:
+    """A report file: its display path, its text, and the composed root node."""
+
+    path: str
+    text: str
+    root: Node | None
+
+    def location(self, node: Node) -> Location:
+        mark = node.start_mark
+        return Location(self.path, mark.line + 1, mark.column + 1)
+
+    def location_in(self, node: Node, needle: str, occurrence: int = 0) -> Location:
+        """Where the ``occurrence``-th ``needle`` inside a scalar stands in the file.
+
+        A record ID has no spaces or escapes, so it appears verbatim in the raw text of the
+        scalar whatever its style (plain, quoted, literal or folded).
+        """
+        start, end = node.start_mark.index, node.end_mark.index
+        index = start
+        for _ in range(occurrence + 1):
+            found = self.text.find(needle, index, end)
+            if found < 0:
+                return self.location(node)
+            index = found + 1
+        return self.offset_location(found)
+
+    def offset_location(self, offset: int) -> Location:
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return Location(self.path, line, column)
+
+
+def _decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        diagnostics.error(
+            Location(path, line, column),
+            f"byte 0x{data[error.start]:02x} is not UTF-8 text",
+            "save the file as UTF-8 (most editors: 'Save with encoding' → UTF-8)",
+        )
+        return None
+    return text.removeprefix("\ufeff")
+
+
+_FLOW_OR_QUOTE = re.compile(r"""[\[\]{}]|(?:(?<=^)|(?<=[\s\[{,:-]))["']""", re.MULTILINE)
+_DEEP_INDENT = re.compile(rf"^ {{{MAX_INDENT},}}\S", re.MULTILINE)
+_DOUBLE_QUOTE_END = re.compile(r'(?<!\\)(?:\\\\)*"')
+
+
+def _single_quote_end(text: str, index: int) -> int:
+    """The offset after the quote that closes a single-quoted scalar (``''`` is an escape)."""
+    while True:
+        found = text.find("'", index)
+        if found < 0:
+            return len(text)
+        if text.startswith("''", found):
+            index = found + 2
+            continue
+        return found + 1
+
+
+def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
+    """Refuse absurd nesting before libyaml's recursive composer can overflow the C stack.
+
+    Counts flow brackets outside quoted scalars; over-counting brackets in prose is harmless
+    at this limit, which no report comes near.
+    """
+    deep = _DEEP_INDENT.search(text)
+    if deep:
+        diagnostics.error(
+            Source(path, text, None).offset_location(deep.start()),
+            f"indentation of more than {MAX_INDENT} spaces: the nesting is deeper than a report needs",
+            "flatten the structure; a report nests a few levels at most",
+        )
+        return True
+    depth = 0
+    index = 0
+    length = len(text)
+    while index < length:
+        match = _FLOW_OR_QUOTE.search(text, index)
+        if match is None:
+            break
+        char = match.group()
+        index = match.end()
+        if char in "[{":
+            depth += 1
+            if depth > MAX_FLOW_DEPTH:
+                diagnostics.error(
+                    Source(path, text, None).offset_location(match.start()),
+                    f"more than {MAX_FLOW_DEPTH} nested brackets",
+                    "flatten the structure; a report nests a few levels at most",
+                )
+                return True
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == '"':
+            closing = _DOUBLE_QUOTE_END.search(text, index)
+            index = closing.end() if closing else length
+        else:
+            index = _single_quote_end(text, index)
+    return False
+
+
+def _yaml_error(path: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> None:
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    location = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+    problem = getattr(error, "problem", None) or str(error)
+    context = getattr(error, "context", None)
+    message = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
+    fix = "check the indentation and quoting at this place"
+    if "\\t" in problem or "tab" in problem.lower():
+        fix = "YAML does not allow tabs for indentation: indent with spaces"
+    elif "mapping values are not allowed" in problem:
+        fix = "a value containing ': ' must be quoted or written as a block scalar (key: |)"
+    elif "found character" in problem and "cannot start any token" in problem:
+        fix = "quote the value, or write it as a block scalar (key: |)"
+    diagnostics.error(location, message, fix)
+
+
+def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | None:
+    """Parse ``data`` (the bytes of the file shown as ``path``); ``None`` after an error."""
+    if len(data) > MAX_FILE_BYTES:
+        diagnostics.error(
+            Location(path),
+            f"the file is {len(data) / 1048576:.1f} MiB; a report may be at most "
+            f"{MAX_FILE_BYTES // 1048576} MiB",
+            "split the analysis into several members, or move bulk evidence out of the report",
+        )
+        return None
+    text = _decode(path, data, diagnostics)
+    if text is None:
+        return None
+    if not text.strip() or all(
+        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
+    ):
+        diagnostics.error(
+            Location(path),
+            "the file is empty",
+            "a report is a mapping that starts with 'type:', 'system:' and 'title:' (see the format reference)",
+        )
+        return None
+    if _nesting_problem(path, text, diagnostics):
+        return None
+    try:
+        root = yaml.compose(text, Loader=_TextLoader)
+    except yaml.YAMLError as error:
+        _yaml_error(path, error, diagnostics)
+        return None
+    return Source(path, text, root)
+
+
+__all__ = ["MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "read_source"]
