@@ -35,8 +35,13 @@ class CheckedCollection:
         return f"{counts}; {errors} error{'s' if errors != 1 else ''}"
 
 
-def check_collection(root: str | os.PathLike[str] = "reports", *, workers: int | None = None) -> CheckedCollection:
-    collection, diagnostics = load_collection(root, workers=workers)
+def check_collection(
+    root: str | os.PathLike[str] = "reports",
+    *,
+    workers: int | None = None,
+    base: str | os.PathLike[str] | None = None,
+) -> CheckedCollection:
+    collection, diagnostics = load_collection(root, workers=workers, base=base)
     graph = CitationGraph(collection)
     diagnostics.extend(validate(collection, graph))
     return CheckedCollection(collection, graph, Diagnostics(diagnostics).sorted())

@@ -29,7 +29,7 @@ from .model import (
 from .report_types import REPORT_TYPES, ROUTE_FIELDS, Shape
 from .schema import REPORT
 from .structure import Fields, Items, StructureChecker
-from .yaml_source import MappingNode, Node, SequenceNode, Source as YamlSource, read_source
+from .yaml_source import MappingNode, Node, SequenceNode, Source as YamlSource, read_source, too_large
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 PARALLEL_FROM_FILES = 48
@@ -70,7 +70,9 @@ class _ReportBuilder:
         quotes = []
         for fields, node in zip(items or [], (items.nodes if items else [])):
             if "passage" in fields and "path" in fields:
-                quotes.append(Quote(fields["passage"], fields["path"], fields.get("lines"), self.source.location(node)))
+                # a block-scalar passage (`passage: |`) ends in a line break that is not quoted text
+                passage = fields["passage"].rstrip("\n")
+                quotes.append(Quote(passage, fields["path"], fields.get("lines"), self.source.location(node)))
         return quotes
 
     def record(self, fields: Fields, node: Node) -> Record | None:
@@ -208,34 +210,38 @@ def load_report_file(path: str, data: bytes, system: str, member: str) -> tuple[
 
 def _load_one(args: tuple[str, str, str, str]) -> tuple[Report | None, Diagnostics]:
     display, real, system, member = args
+    diagnostics = Diagnostics()
     try:
+        if too_large(display, Path(real).stat().st_size, diagnostics):
+            return None, diagnostics
         data = Path(real).read_bytes()
     except OSError as error:
-        diagnostics = Diagnostics()
         diagnostics.error(Location(display), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
         return None, diagnostics
     return load_report_file(display, data, system, member)
 
 
-def _display(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
+def _display(path: Path, base: Path | None) -> str:
+    """How messages name a file: relative to ``base`` (or the working folder) when inside it."""
+    path = path.absolute()
+    for folder in (base, Path.cwd()):
+        if folder is not None and path.is_relative_to(folder.absolute()):
+            return path.relative_to(folder.absolute()).as_posix()
+    return str(path)
 
 
-def discover(root: Path, diagnostics: Diagnostics) -> list[tuple[str, str, str, str]]:
+def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[tuple[str, str, str, str]]:
     """The report files under ``root`` (a folder of systems, or one file)."""
     if root.is_file():
-        return [(_display(root), str(root), root.parent.name, root.stem)]
+        return [(_display(root, base), str(root), root.parent.name, root.stem)]
     if not root.is_dir():
-        diagnostics.error(Location(_display(root)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
+        diagnostics.error(Location(_display(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
     found = []
     for path in sorted(root.rglob("*")):
         if path.is_dir() or path.suffix not in (".yaml", ".yml"):
             continue
-        display = _display(path)
+        display = _display(path, base)
         relative = path.relative_to(root).parts
         if path.suffix == ".yml":
             diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
@@ -253,10 +259,18 @@ def discover(root: Path, diagnostics: Diagnostics) -> list[tuple[str, str, str, 
     return found
 
 
-def load_collection(root: str | os.PathLike[str] = "reports", *, workers: int | None = None) -> tuple[Collection, Diagnostics]:
-    """Read every report under ``root``; all problems of all files are returned together."""
+def load_collection(
+    root: str | os.PathLike[str] = "reports",
+    *,
+    workers: int | None = None,
+    base: str | os.PathLike[str] | None = None,
+) -> tuple[Collection, Diagnostics]:
+    """Read every report under ``root``; all problems of all files are returned together.
+
+    Messages name files relative to ``base`` (default: the working folder).
+    """
     diagnostics = Diagnostics()
-    jobs = discover(Path(root), diagnostics)
+    jobs = discover(Path(root), diagnostics, Path(base) if base is not None else None)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if workers > 1 and len(jobs) >= PARALLEL_FROM_FILES:
         with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -52,25 +52,29 @@ class StructureChecker:
         self.source = source
         self.diagnostics = diagnostics
         self._visited: set[int] = set()
+        self._alias_reported = False
 
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
         self.diagnostics.error(self.source.location(node), message, fix)
 
-    def check(self, node: Node, spec: Spec, name: str):
-        """The checked value of ``node``, or ``None`` when it cannot be used."""
+    def check(self, node: Node, spec: Spec, name: str, key: Node | None = None):
+        """The checked value of ``node`` (the value of ``key``, if any), or ``None`` when unusable."""
         if id(node) in self._visited:
-            self._error(
-                node,
-                f"{name} repeats content through a YAML alias (*name)",
-                "anchors and aliases (&name, *name) are not allowed in reports: write the content out",
-            )
+            if not self._alias_reported:  # once per file: an alias bomb repeats thousands of times
+                self._alias_reported = True
+                anchor = self.source.location(node)
+                self.diagnostics.error(
+                    self.source.location(key or node),
+                    f"{name} repeats the content defined at line {anchor.line} through a YAML alias",
+                    "anchors and aliases (&name, *name) are not allowed in reports: write the content out",
+                )
             return None
         self._visited.add(id(node))
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
         if isinstance(spec, Either):
-            spec = spec.as_list if isinstance(node, SequenceNode) else spec.as_mapping
+            spec = spec.as_mapping if isinstance(node, MappingNode) else spec.as_list
         expected = {Str: ScalarNode, Seq: SequenceNode, Obj: MappingNode, Map: MappingNode}[type(spec)]
         if not isinstance(node, expected):
             got = _NODE_NAMES[type(node)]
@@ -141,7 +145,7 @@ class StructureChecker:
         fields = Fields(node)
         for key_node, value_node in self._keys(node, name):
             key = self._scalar(key_node, spec.key, f"a key of {name}")
-            value = self.check(value_node, spec.value, f"{key_node.value!r} in {name}")
+            value = self.check(value_node, spec.value, f"{key_node.value!r} in {name}", key_node)
             if key is not None and value is not None:
                 fields[key] = value
                 fields.nodes[key] = value_node
@@ -161,7 +165,7 @@ class StructureChecker:
                     f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
                 )
                 continue
-            value = self.check(value_node, field.spec, f"{key!r}")
+            value = self.check(value_node, field.spec, f"{key!r}", key_node)
             if value is not None:
                 fields[key] = value
                 fields.nodes[key] = value_node

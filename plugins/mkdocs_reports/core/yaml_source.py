@@ -149,14 +149,15 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     return False
 
 
-def _yaml_error(path: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> None:
+def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> None:
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
     location = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
     problem = getattr(error, "problem", None) or str(error)
     context = getattr(error, "context", None)
     message = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
     fix = "check the indentation and quoting at this place"
-    if "\\t" in problem or "tab" in problem.lower():
+    at_tab = mark is not None and text[mark.index : mark.index + 1] == "\t"
+    if at_tab or "tab" in problem.lower():
         fix = "YAML does not allow tabs for indentation: indent with spaces"
     elif "mapping values are not allowed" in problem:
         fix = "a value containing ': ' must be quoted or written as a block scalar (key: |)"
@@ -165,15 +166,21 @@ def _yaml_error(path: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> N
     diagnostics.error(location, message, fix)
 
 
+def too_large(path: str, size: int, diagnostics: Diagnostics) -> bool:
+    """Refuse an oversized file by its size alone, before reading or parsing it."""
+    if size <= MAX_FILE_BYTES:
+        return False
+    diagnostics.error(
+        Location(path),
+        f"the file is {size / 1048576:.1f} MiB; a report may be at most {MAX_FILE_BYTES // 1048576} MiB",
+        "split the analysis into several members, or move bulk evidence out of the report",
+    )
+    return True
+
+
 def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | None:
     """Parse ``data`` (the bytes of the file shown as ``path``); ``None`` after an error."""
-    if len(data) > MAX_FILE_BYTES:
-        diagnostics.error(
-            Location(path),
-            f"the file is {len(data) / 1048576:.1f} MiB; a report may be at most "
-            f"{MAX_FILE_BYTES // 1048576} MiB",
-            "split the analysis into several members, or move bulk evidence out of the report",
-        )
+    if too_large(path, len(data), diagnostics):
         return None
     text = _decode(path, data, diagnostics)
     if text is None:
@@ -192,7 +199,7 @@ def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | No
     try:
         root = yaml.compose(text, Loader=_TextLoader)
     except yaml.YAMLError as error:
-        _yaml_error(path, error, diagnostics)
+        _yaml_error(path, text, error, diagnostics)
         return None
     return Source(path, text, root)
 

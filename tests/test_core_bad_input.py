@@ -1,0 +1,155 @@
+"""Hostile or broken files get one clear message each, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def only(messages: list[str]) -> str:
+    assert len(messages) == 1, messages
+    return messages[0]
+
+
+def check_in_subprocess(path, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run the real command in its own process: a crash or hang fails the test, not the run."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs_reports.cli", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=path.parent,
+    )
+
+
+def test_empty_file(reports):
+    reports.write("alpha/memory.yaml", "# only a comment\n\n")
+    assert only(reports.messages()).startswith("reports/alpha/memory.yaml:1:1: error: the file is empty")
+
+
+def test_a_list_instead_of_a_mapping(reports):
+    reports.write("alpha/memory.yaml", "- type: agentic-system-memory-report\n- system: Alpha\n")
+    message = only(reports.messages())
+    assert "a report must be a mapping of keys (type:, system:, title:, …), not a list" in message
+
+
+def test_a_scalar_instead_of_a_mapping(reports):
+    reports.write("alpha/memory.yaml", "just a sentence\n")
+    assert "not a single value" in only(reports.messages())
+
+
+def test_bytes_that_are_not_utf8(reports):
+    reports.write_bytes("alpha/memory.yaml", b"type: agentic-system-memory-report\ntitle: caf\xe9\n")
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:2:11: error: byte 0xe9 is not UTF-8 text")
+    assert "save the file as UTF-8" in message
+
+
+def test_a_byte_order_mark_is_accepted(reports):
+    reports.write_bytes("alpha/memory.yaml", "\ufefftype: agentic-system-memory-report\nsystem: A\ntitle: T\n".encode())
+    assert reports.messages() == []
+
+
+def test_tabs_for_indentation(reports):
+    reports.write("alpha/memory.yaml", "type: agentic-system-memory-report\nboundary:\n\ttext: x\n")
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:3:1: error: YAML syntax:")
+    assert "indent with spaces" in message
+
+
+def test_a_syntax_error_names_line_and_column(reports):
+    reports.write("alpha/memory.yaml", "type: agentic-system-memory-report\ntitle: a: b\n")
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:2:9: error: YAML syntax: mapping values are not allowed")
+    assert "must be quoted" in message
+
+
+def test_duplicate_keys_in_a_mapping(reports):
+    reports.write(
+        "alpha/memory.yaml",
+        "type: agentic-system-memory-report\nsystem: A\ntitle: T\ntitle: Again\n",
+    )
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:4:1: error: key 'title' appears twice in the report (first at line 3)")
+
+
+def test_anchors_and_aliases_are_refused(reports):
+    reports.write(
+        "alpha/memory.yaml",
+        "type: agentic-system-memory-report\nsystem: A\ntitle: &t T\ndescription: *t\n",
+    )
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:4:1: error: 'description' repeats the content defined at line 3")
+
+
+def test_a_billion_laughs_file_fails_fast(reports):
+    lines = ['lol0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, 10):
+        refs = ", ".join([f"*l{level - 1}"] * 9)
+        lines.append(f"lol{level}: &l{level} [{refs}]")
+    body = "\n".join(lines).replace("lol", "x")  # keys become unknown; values are used below
+    text = (
+        "type: agentic-system-memory-report\nsystem: A\ntitle: T\n"
+        "core_ideas: &ideas\n"
+        + "".join(f"  - {i}\n" for i in range(3))
+        + "integration_issues: *l9\n".replace("*l9", "*ideas")
+        + "\n".join(line.replace("x", "zz", 1) for line in body.split("\n")).replace("&l", "&x").replace("*l", "*x")
+        + "\nlimitations: *x9\n"
+    )
+    path = reports.write("alpha/memory.yaml", text)
+    result = check_in_subprocess(path.parent.parent)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "aliases (&name, *name) are not allowed" in result.stdout
+
+
+def test_deep_nesting_is_refused_without_crashing(reports):
+    path = reports.write("alpha/memory.yaml", "type: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = check_in_subprocess(path.parent.parent)
+    assert result.returncode == 1, (result.returncode, result.stderr[-500:])
+    assert "reports/alpha/memory.yaml:1:71: error: more than 64 nested brackets" in result.stdout
+
+
+def test_deep_indentation_is_refused(reports):
+    lines = "".join(" " * (2 * depth) + f"k{depth}:\n" for depth in range(200))
+    reports.write("alpha/memory.yaml", lines)
+    assert "the nesting is deeper than a report needs" in only(reports.messages())
+
+
+def test_a_50_mb_file_is_refused_by_its_size(reports):
+    path = reports.root / "alpha" / "memory.yaml"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as handle:
+        handle.write(b"type: agentic-system-memory-report\nlimitations: |\n")
+        handle.write((b"  " + b"x" * 1000 + b"\n") * 50_000)
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:1:1: error: the file is 47.8 MiB; a report may be at most 10 MiB")
+
+
+@pytest.mark.parametrize("name", ["../escape", "..", "a/b", "..\\x"])
+def test_a_system_name_that_is_a_path_is_refused(reports, name):
+    reports.write("alpha/memory.yaml", f"type: agentic-system-memory-report\nsystem: '{name}'\ntitle: T\n")
+    assert "contains a path" in only(reports.messages())
+
+
+@pytest.mark.parametrize("relative", ["Alpha/memory.yaml", "alpha/Memory Report.yaml", "al pha/memory.yaml", ".hidden/memory.yaml"])
+def test_file_and_folder_names_must_be_url_safe(reports, relative):
+    reports.write(relative, "type: agentic-system-memory-report\nsystem: A\ntitle: T\n")
+    assert "is not a URL-safe name" in only(reports.messages())
+
+
+def test_misplaced_and_misnamed_files(reports):
+    reports.write("loose.yaml", "type: agentic-system-memory-report\n")
+    reports.write("alpha/deep/memory.yaml", "type: agentic-system-memory-report\n")
+    reports.write("alpha/memory.yml", "type: agentic-system-memory-report\n")
+    messages = reports.messages()
+    assert len(messages) == 3
+    assert sum("belongs in <system>/<member>.yaml" in m for m in messages) == 2
+    assert any("rename it to memory.yaml" in m for m in messages)
+
+
+def test_an_unknown_yaml_tag_is_refused(reports):
+    reports.write("alpha/memory.yaml", "type: agentic-system-memory-report\nsystem: A\ntitle: !!python/object T\n")
+    assert "carries the YAML tag" in only(reports.messages())
