@@ -8,6 +8,8 @@ import sys
 
 from .core.check import check_collection
 from .core.schema import json_schema
+from .export.json import collection_json
+from .export.text import report_text
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -27,6 +29,21 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+def _export(args: argparse.Namespace) -> int:
+    result = check_collection(args.path)
+    if not result.ok:
+        for diagnostic in result.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print(f"not exported: {result.summary()}", file=sys.stderr)
+        return 1
+    if args.format == "json":
+        json.dump(collection_json(result.collection, result.graph), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write("\n\n".join(report_text(report) for report in result.collection.reports()))
+    return 0
+
+
 def _schema(args: argparse.Namespace) -> int:
     print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
     return 0
@@ -39,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("path", nargs="?", default="reports", help="a reports folder or one report file (default: reports)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.set_defaults(run=_check)
+    export = commands.add_parser("export", help="print the collection as JSON (records, citations, annotations) or plain text")
+    export.add_argument("path", nargs="?", default="reports", help="a reports folder or one report file (default: reports)")
+    export.add_argument("--format", choices=("json", "text"), default="json")
+    export.set_defaults(run=_export)
     schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
     schema.set_defaults(run=_schema)
     return parser

@@ -1,0 +1,106 @@
+"""The collection as one JSON document: a stable shape for tools and for build comparisons.
+
+Shape (version 1) — every list is in collection order (systems, reports, then file order):
+
+    {"format": "mkdocs-reports/collection", "version": 1,
+     "systems":  [{"slug", "name", "source": {"id", "identity", "revision"},
+                   "reports": [{"member", "type", "title", "path", "description", "run_id"}]}],
+     "records":  [{"system", "member", "id", "kind", "label", "part_of", "text", "route",
+                   "status", "quotes": [{"passage", "path", "lines"}], "notes",
+                   "cites": [record IDs cited inside the record, in order]}],
+     "annotations": [{"system", "member", "on", "text", "quotes", "notes"}],
+     "citations": [{"system", "member", "target", "resolution": "declared" | "external" | "unresolved",
+                    "place": {"section", "anchor", "label"}, "file", "line", "column"}],
+     "external_records": [{"system", "member", "id"}]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from ..core.graph import CitationGraph
+from ..core.model import Collection, Quote
+
+FORMAT = "mkdocs-reports/collection"
+VERSION = 1
+
+
+def _quotes(quotes: list[Quote]) -> list[dict]:
+    return [{"passage": q.passage, "path": q.path, "lines": q.lines} for q in quotes]
+
+
+def collection_json(collection: Collection, graph: CitationGraph) -> dict:
+    systems, records, annotations, citations = [], [], [], []
+    for system in collection.systems.values():
+        systems.append(
+            {
+                "slug": system.slug,
+                "name": system.name,
+                "source": asdict(system.source),
+                "reports": [
+                    {
+                        "member": r.member,
+                        "type": r.type.name,
+                        "title": r.title,
+                        "path": r.path,
+                        "description": r.description,
+                        "run_id": r.run_id,
+                    }
+                    for r in system.reports.values()
+                ],
+            }
+        )
+        for report in system.reports.values():
+            for record in report.records:
+                records.append(
+                    {
+                        "system": record.system,
+                        "member": record.member,
+                        "id": record.id,
+                        "kind": record.kind,
+                        "label": record.label,
+                        "part_of": record.part_of,
+                        "text": record.text,
+                        "route": record.route,
+                        "status": record.status,
+                        "quotes": _quotes(record.quotes),
+                        "notes": record.notes,
+                        "cites": [c.target for c in report.citations if c.place.anchor == record.anchor],
+                    }
+                )
+            for annotation in report.annotations:
+                annotations.append(
+                    {
+                        "system": annotation.system,
+                        "member": annotation.member,
+                        "on": annotation.on,
+                        "text": annotation.text,
+                        "quotes": _quotes(annotation.quotes),
+                        "notes": annotation.notes,
+                    }
+                )
+            for citation in report.citations:
+                key = (citation.system, citation.target)
+                resolution = "declared" if key in graph.declared else "external" if key in graph.external else "unresolved"
+                citations.append(
+                    {
+                        "system": citation.system,
+                        "member": citation.member,
+                        "target": citation.target,
+                        "resolution": resolution,
+                        "place": asdict(citation.place),
+                        "file": citation.location.file,
+                        "line": citation.location.line,
+                        "column": citation.location.column,
+                    }
+                )
+    external = [{"system": e.system, "member": e.member, "id": e.id} for _, e in sorted(graph.external.items())]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "systems": systems,
+        "records": records,
+        "annotations": annotations,
+        "citations": citations,
+        "external_records": external,
+    }
