@@ -384,3 +384,14 @@ def test_reports_of_one_folder_name_the_same_system(reports):
     reports.report("alpha")
     reports.write("alpha/runtime.yaml", "type: agentic-system-runtime-report\nsystem: Other\ntitle: R\n")
     assert "system 'Other' differs from 'Alpha'" in only(reports.messages())
+
+
+@pytest.mark.parametrize("answer", ["uninspected - children were not traced.", "inapplicable: nothing returns."])
+def test_an_uncertain_answer_separates_its_reason_with_an_em_dash(reports, answer):
+    reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", f"'{answer}'")))
+    assert "separates its reason with the wrong mark" in only(reports.messages())
+
+
+def test_a_sentence_that_starts_with_the_word_is_not_an_uncertain_answer(reports):
+    reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", "Uninspected rows remain in the boundary.")))
+    assert reports.messages() == []

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
 from .ids import prefix_of
 from .model import Collection, Record, Report
 from .report_types import REPORT_TYPES, ROUTE_FIELDS
-
-_UNCERTAIN = ("inapplicable", "uninspected")
-
 
 def _near_miss(record_id: str, candidates: list[str]) -> str:
     close = difflib.get_close_matches(record_id, candidates, n=1, cutoff=0.75)
@@ -41,13 +39,31 @@ def _check_record(report: Report, record: Record, diagnostics: Diagnostics) -> N
     elif "route" in record.field_locations:
         diagnostics.error(record.field_locations["route"], f"{record.id} is not a route (RTE), so it has no route fields", "move this text into 'text:' or change the record's kind")
     for key, value in record.route.items():
-        word = value.split(maxsplit=1)[0].rstrip(":—-").lower() if value.split() else ""
-        if word in _UNCERTAIN and not value.lower().startswith(f"{word} — "):
+        problem = _uncertain_answer_problem(value)
+        if problem:
             diagnostics.error(
                 record.field_locations["route"],
-                f"{record.id}: the {ROUTE_FIELDS[key]} answer {value!r} is uncertain but gives no reason",
-                f"write '{word} — <why it cannot be answered>'",
+                f"{record.id}: the {ROUTE_FIELDS[key]} answer {value!r} {problem}",
+                f"write '{value.split()[0].rstrip('.:—–-')} — <why it cannot be answered>'",
             )
+
+
+_UNCERTAIN = re.compile(r"^(inapplicable|uninspected)(?![\w-])(.*)$", re.DOTALL)
+
+
+def _uncertain_answer_problem(value: str) -> str | None:
+    """An uncertain route answer is written `uninspected — <reason>` (or `inapplicable — …`)."""
+    match = _UNCERTAIN.match(value.strip())
+    if not match:
+        return None
+    rest = match.group(2)
+    if rest.startswith(" — ") and rest[3:].strip():
+        return None
+    if not rest.strip(" .:—–-"):
+        return "is uncertain but gives no reason"
+    if re.match(r"^\s*[-–:]", rest):
+        return "separates its reason with the wrong mark"
+    return None
 
 
 def validate(collection: Collection, graph: CitationGraph | None = None) -> Diagnostics:

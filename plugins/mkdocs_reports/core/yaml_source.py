@@ -121,6 +121,8 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
             "flatten the structure; a report nests a few levels at most",
         )
         return True
+    if text.count("[") + text.count("{") <= MAX_FLOW_DEPTH:
+        return False  # too few brackets to nest that deep: skip the scan
     depth = 0
     index = 0
     length = len(text)

@@ -1,0 +1,82 @@
+"""A synthetic collection shaped like the real one, for benchmarks.
+
+Prose is drawn from the seed reports' own sentences, so sizes, punctuation and citation
+density are realistic: about 1.5 KB of YAML per record, 2–4 citations per record.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import yaml
+
+SEEDS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "seeds"
+KINDS = ["CMP", "OBJ", "OBJ", "RTE", "RTE", "RTE", "CLM", "BAP"]
+ROUTE_FIELDS = [
+    "immediate_return", "later_read_back", "delegated_visibility", "selection_predicate",
+    "invalidation_or_expiry", "activation_or_effect", "evidence_limits",
+]
+WORDS = ["memory", "recall", "store", "branch", "tally", "note", "seed", "graph", "head", "cache", "index", "summary"]
+
+
+def _sentences() -> list[str]:
+    text = " ".join(path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt")))
+    text = re.sub(r"\b(?:RT|MEM|EPI)-[A-Z]{3}-[a-z0-9-]+", "", text)
+    found = [s.strip() for s in re.split(r"(?<=[.;])\s+", text) if 40 <= len(s.strip()) <= 240 and "---" not in s]
+    return found or ["A sentence about retained memory and its later consumers."]
+
+
+def _prose(rng: random.Random, sentences: list[str], count: int, cites: list[str]) -> str:
+    picked = rng.sample(sentences, count)
+    for cite in cites:
+        index = rng.randrange(len(picked))
+        picked[index] = f"{picked[index]} See {cite}."
+    return " ".join(picked)
+
+
+def report_yaml(rng: random.Random, sentences: list[str], system: str, records: int) -> str:
+    ids = [f"MEM-{KINDS[i % len(KINDS)]}-{WORDS[i % len(WORDS)]}-n{i}" for i in range(records)]
+    doc: dict = {
+        "type": "agentic-system-memory-report",
+        "system": system.capitalize(),
+        "title": f"{system.capitalize()} memory report",
+        "source": {"id": "SRC-1", "revision": "%040x" % rng.getrandbits(160)},
+        "boundary": {"text": _prose(rng, sentences, 6, ["RT-RTE-chat-turn"])},
+        "core_ideas": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(4)],
+        "records": [],
+        "annotations": [
+            {"on": f"RT-RTE-{word}-turn", "text": _prose(rng, sentences, 3, [rng.choice(ids)])}
+            for word in rng.sample(WORDS, 3)
+        ],
+        "write_side": _prose(rng, sentences, 5, rng.sample(ids, 2)),
+        "read_back": _prose(rng, sentences, 5, rng.sample(ids, 2)),
+        "integration_issues": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(5)],
+        "limitations": _prose(rng, sentences, 4, []),
+    }
+    for record_id in ids:
+        cites = rng.sample(ids, 2) + [f"RT-OBJ-{rng.choice(WORDS)}"]
+        record: dict = {"id": record_id, "label": f"Label of {record_id.lower()}", "text": _prose(rng, sentences, 3, cites)}
+        if "-RTE-" in record_id:
+            record["route"] = {key: _prose(rng, sentences, 1, []) for key in ROUTE_FIELDS}
+            record["status"] = {"implementation": "wired", "operation": "uninspected"}
+        record["quotes"] = [{"passage": "const landings = await recentLandings(tx, root, 10)", "path": "src/memory.ts"}]
+        record["notes"] = _prose(rng, sentences, 2, [])
+        doc["records"].append(record)
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
+
+
+def write_collection(root: Path, reports: int, records_per_report: int, seed: int = 7) -> int:
+    """Write ``reports`` systems of one memory report each; return the bytes written."""
+    rng = random.Random(seed)
+    sentences = _sentences()
+    total = 0
+    for number in range(reports):
+        system = f"system{number:04d}"
+        path = root / system / "memory.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = report_yaml(rng, sentences, system, records_per_report)
+        path.write_text(text, encoding="utf-8")
+        total += len(text.encode())
+    return total
