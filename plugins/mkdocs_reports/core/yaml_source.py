@@ -8,6 +8,7 @@ gigabytes; composing keeps aliases as shared nodes, so refusing them on the walk
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -41,6 +42,12 @@ class _TextLoader(_BaseLoader):  # type: ignore[misc, valid-type]
             return _SEQ_TAG
         return _MAP_TAG
 
+    def descend_resolver(self, current_node, current_index):  # noqa: D102 - path resolvers unused
+        pass
+
+    def ascend_resolver(self):  # noqa: D102
+        pass
+
 
 @dataclass
 class Source:
@@ -49,6 +56,7 @@ class Source:
     path: str
     text: str
     root: Node | None
+    _line_starts: list[int] | None = None
 
     def location(self, node: Node) -> Location:
         mark = node.start_mark
@@ -70,9 +78,10 @@ class Source:
         return self.offset_location(found)
 
     def offset_location(self, offset: int) -> Location:
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-        return Location(self.path, line, column)
+        if self._line_starts is None:  # built once: a report has hundreds of citations
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return Location(self.path, line, offset - self._line_starts[line - 1] + 1)
 
 
 def _decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
