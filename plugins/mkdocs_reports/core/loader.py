@@ -27,7 +27,7 @@ from .model import (
     System,
 )
 from .report_types import REPORT_TYPES, ROUTE_FIELDS, Shape
-from .schema import REPORT
+from .schema import METADATA_KEYS, REPORT
 from .structure import Fields, Items, StructureChecker
 from .yaml_source import MappingNode, Node, SequenceNode, Source as YamlSource, read_source, too_large
 
@@ -61,7 +61,11 @@ class _ReportBuilder:
         for mention in find_mentions(text):
             location = self.source.location_in(node, mention.text, mention.occurrence)
             if mention.problem:
-                self.diagnostics.error(location, f"{mention.text!r} looks like a record ID but is malformed: {mention.problem}")
+                self.diagnostics.error(
+                    location,
+                    f"{mention.text!r} looks like a record ID but is malformed: {mention.problem}",
+                    "correct the ID, or write it as `code` if it is not a citation",
+                )
                 continue
             self.citations.append(Citation(mention.text, self.system, self.member, place, location))
         return text
@@ -75,7 +79,7 @@ class _ReportBuilder:
                 quotes.append(Quote(passage, fields["path"], fields.get("lines"), self.source.location(node)))
         return quotes
 
-    def record(self, fields: Fields, node: Node) -> Record | None:
+    def record(self, fields: Fields) -> Record | None:
         if "id" not in fields or "label" not in fields:
             return None
         record = Record(
@@ -161,9 +165,8 @@ class _ReportBuilder:
             run_id=fields.get("run_id"),
             source=Source(source.get("id"), source.get("identity"), source.get("revision")),
         )
-        allowed = set(report_type.section_keys)
         for key, node in fields.nodes.items():
-            if key in REPORT.fields and key not in ("type", "system", "title", "description", "run_id", "source") and key not in allowed:
+            if key not in METADATA_KEYS and key not in report_type.section_keys:
                 self.diagnostics.error(
                     self.source.location(node),
                     f"{key!r} is not a section of {report_type.name}",
@@ -174,7 +177,7 @@ class _ReportBuilder:
             if value is None:
                 continue
             if spec.shape is Shape.RECORDS:
-                report.records = [r for f, n in zip(value, value.nodes) if (r := self.record(f, n))]
+                report.records = [r for f in value if (r := self.record(f))]
             elif spec.shape is Shape.ANNOTATIONS:
                 report.annotations = [
                     a for i, f in enumerate(value, start=1) if (a := self.annotation(f, i))

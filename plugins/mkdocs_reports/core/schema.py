@@ -193,6 +193,8 @@ def _section_fields() -> dict[str, Field]:
     return fields
 
 
+METADATA_KEYS = ("type", "system", "title", "description", "run_id", "source")
+
 REPORT = Obj(
     "a report",
     {
@@ -263,10 +265,7 @@ def json_schema() -> dict:
         {
             "if": {"properties": {"type": {"const": name}}, "required": ["type"]},
             "then": {
-                "propertyNames": {
-                    "enum": ["type", "system", "title", "description", "run_id", "source",
-                             *report_type.section_keys]
-                }
+                "propertyNames": {"enum": [*METADATA_KEYS, *report_type.section_keys]}
             },
         }
         for name, report_type in REPORT_TYPES.items()

@@ -1,0 +1,206 @@
+"""Compare two collection exports (base, head): which records and annotations came, went or
+changed, field by field, and which citations newly dangle or newly resolve.
+
+Records are matched by (system, report, ID); annotations by (system, report, annotated ID,
+n-th annotation on it). A record whose ID changed is one removed and one added.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..ids import anchor_of
+from ..model import Annotation
+from ..report_types import ROUTE_FIELDS
+from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
+from .snapshot import Snapshot
+from .textdiff import item_diff, normalize, word_diff
+
+ReportKey = tuple[str, str]  # (system slug, member)
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A prose value (compared word by word) or a list of items (compared as a set)."""
+
+    name: str
+    value: str | list[str]
+
+    @property
+    def compared(self) -> str | frozenset[str]:
+        return normalize(self.value) if isinstance(self.value, str) else frozenset(self.value)
+
+    def blank(self) -> _Field:
+        """The same field, absent: how a field missing on one side compares."""
+        return _Field(self.name, "" if isinstance(self.value, str) else [])
+
+    def diff(self, head: _Field) -> tuple[Span, ...]:
+        if isinstance(self.value, str) and isinstance(head.value, str):
+            return word_diff(self.value, head.value)
+        return item_diff(list(self.value), list(head.value))
+
+
+@dataclass
+class _Item:
+    """A record or annotation reduced to what a reviewer compares."""
+
+    item: str
+    id: str
+    label: str
+    anchor: str
+    fields: dict[str, _Field] = field(default_factory=dict)
+
+
+def _quote_line(quote: dict) -> str:
+    where = f"{quote['path']}:{quote['lines']}" if quote.get("lines") else quote["path"]
+    passage = normalize(quote["passage"])
+    return f"{where} “{passage if len(passage) <= 80 else passage[:79] + '…'}”"
+
+
+def _record(record: dict) -> _Item:
+    item = _Item("record", record["id"], record["label"], anchor_of(record["id"]))
+    fields = item.fields
+    fields["label"] = _Field("Label", record["label"])
+    fields["part_of"] = _Field("Part of", record.get("part_of") or "")
+    fields["text"] = _Field("Text", record.get("text") or "")
+    route = record.get("route") or {}
+    for key in [*[k for k in ROUTE_FIELDS if k in route], *[k for k in route if k not in ROUTE_FIELDS]]:
+        fields[f"route.{key}"] = _Field(ROUTE_FIELDS.get(key, key), route[key] or "")
+    for label, value in (record.get("status") or {}).items():
+        fields[f"status.{label}"] = _Field(f"{label} conclusion status", value or "")
+    fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in record.get("quotes") or []])
+    fields["notes"] = _Field("Notes", record.get("notes") or "")
+    fields["cites"] = _Field("Citations", list(record.get("cites") or []))
+    return item
+
+
+def _annotation(annotation: dict, index: int) -> _Item:
+    # the model's anchor rule, so that links land where the page puts the annotation
+    anchor = Annotation(annotation["on"], annotation["system"], annotation["member"], index, None).anchor  # type: ignore[arg-type]
+    item = _Item("annotation", annotation["on"], f"Annotation on {annotation['on']}", anchor)
+    item.fields["text"] = _Field("Text", annotation.get("text") or "")
+    item.fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in annotation.get("quotes") or []])
+    item.fields["notes"] = _Field("Notes", annotation.get("notes") or "")
+    return item
+
+
+def _items(export: dict) -> dict[ReportKey, dict[tuple, _Item]]:
+    """Every report's records and annotations by match key, in file order."""
+    reports: dict[ReportKey, dict[tuple, _Item]] = {}
+    for record in export["records"]:
+        items = reports.setdefault((record["system"], record["member"]), {})
+        items.setdefault(("record", record["id"]), _record(record))  # a duplicate ID: the first wins
+    positions: Counter[ReportKey] = Counter()  # an annotation's place among its report's annotations
+    on_same: Counter[tuple] = Counter()  # and among those on the same record
+    for annotation in export["annotations"]:
+        report = (annotation["system"], annotation["member"])
+        positions[report] += 1
+        on_same[report, annotation["on"]] += 1
+        key = ("annotation", annotation["on"], on_same[report, annotation["on"]])
+        reports.setdefault(report, {})[key] = _annotation(annotation, positions[report])
+    return reports
+
+
+def _reports(export: dict) -> dict[ReportKey, tuple[str, str]]:
+    """(system name, title) of every report, in collection order."""
+    return {
+        (system["slug"], report["member"]): (system["name"], report["title"])
+        for system in export["systems"]
+        for report in system["reports"]
+    }
+
+
+def _field_changes(before: _Item, after: _Item) -> tuple[FieldChange, ...]:
+    changes = []
+    for key in dict.fromkeys([*after.fields, *before.fields]):
+        old = before.fields.get(key) or after.fields[key].blank()
+        new = after.fields.get(key) or old.blank()
+        if old.compared != new.compared:
+            changes.append(FieldChange(key, new.name, old.diff(new)))
+    return tuple(changes)
+
+
+def _all(change: Change, items: Iterable[_Item]) -> list[ItemChange]:
+    return [ItemChange(change, i.item, i.id, i.label, i.anchor) for i in items]
+
+
+def _report_items(base: dict[tuple, _Item], head: dict[tuple, _Item]) -> list[ItemChange]:
+    """Added and changed items in head order, then removed ones in base order."""
+    changes = []
+    for key, item in head.items():
+        if key not in base:
+            changes.extend(_all("added", [item]))
+        elif fields := _field_changes(base[key], item):
+            changes.append(ItemChange("changed", item.item, item.id, item.label, item.anchor, fields))
+    return changes + _all("removed", [item for key, item in base.items() if key not in head])
+
+
+def _citations(export: dict) -> dict[tuple, dict]:
+    """Citations by (system, member, target, place, n-th such citation there)."""
+    keyed: dict[tuple, dict] = {}
+    seen: Counter[tuple] = Counter()
+    for citation in export["citations"]:
+        key = (citation["system"], citation["member"], citation["target"], citation["place"]["label"])
+        seen[key] += 1
+        keyed[(*key, seen[key])] = citation
+    return keyed
+
+
+def _newly_dangling(before: str | None, after: str) -> bool:
+    return after == "unresolved" and before != "unresolved"
+
+
+def _newly_resolved(before: str | None, after: str) -> bool:
+    return before == "unresolved" and after != "unresolved"
+
+
+def _citation_changes(base: dict, head: dict, keep: Callable[[str | None, str], bool]) -> tuple[CitationChange, ...]:
+    changes = []
+    for key, citation in head.items():
+        before = base[key]["resolution"] if key in base else None
+        if keep(before, citation["resolution"]):
+            changes.append(
+                CitationChange(
+                    citation["system"],
+                    citation["member"],
+                    citation["target"],
+                    before,
+                    citation["resolution"],
+                    citation["place"]["label"],
+                    citation["place"]["anchor"],
+                    citation["file"],
+                    citation["line"],
+                    citation["column"],
+                )
+            )
+    return tuple(changes)
+
+
+def compare(base: Snapshot, head: Snapshot) -> Changes:
+    """What a reviewer of ``head`` needs to know about it, measured against ``base``."""
+    base_reports, head_reports = _reports(base.export), _reports(head.export)
+    base_items, head_items = _items(base.export), _items(head.export)
+    reports = []
+    for key in dict.fromkeys([*head_reports, *base_reports]):
+        (system_name, title), (system, member) = head_reports.get(key) or base_reports[key], key
+        old, new = base_items.get(key, {}), head_items.get(key, {})
+        if key not in base_reports:
+            report = ReportChanges(system, system_name, member, title, "added", tuple(_all("added", new.values())))
+        elif key not in head_reports:
+            report = ReportChanges(system, system_name, member, title, "removed", tuple(_all("removed", old.values())))
+        else:
+            report = ReportChanges(system, system_name, member, title, "changed", tuple(_report_items(old, new)))
+        if report.change != "changed" or report.items:
+            reports.append(report)
+    base_citations, head_citations = _citations(base.export), _citations(head.export)
+    return Changes(
+        base=base.label,
+        head=head.label,
+        reports=tuple(reports),
+        dangling=_citation_changes(base_citations, head_citations, _newly_dangling),
+        resolved=_citation_changes(base_citations, head_citations, _newly_resolved),
+        base_errors=base.errors,
+        head_errors=head.errors,
+    )
