@@ -50,6 +50,8 @@ def _context(words: list[str], first: bool, last: bool) -> list[Span]:
 def word_diff(before: str | None, after: str | None) -> tuple[Span, ...]:
     """Changed words of two prose values, with a little unchanged context around each change."""
     old, new = normalize(before).split(), normalize(after).split()
+    if old == new:
+        return ()
     opcodes = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
     spans: list[Span] = []
     runs = 0

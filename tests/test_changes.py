@@ -1,0 +1,327 @@
+"""Changes against a base: a real git repository whose commits add, remove and edit records."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mkdocs_reports.core.changes import (
+    SnapshotError,
+    Span,
+    compare,
+    snapshot_from_export,
+    snapshot_from_folder,
+    snapshot_from_git,
+)
+from mkdocs_reports.core.changes.textdiff import word_diff
+
+HEADER = """\
+type: agentic-system-memory-report
+system: {name}
+title: {name} memory report
+boundary:
+  text: The boundary.
+"""
+
+ROUTE = """\
+    route:
+      immediate_return: the stored note.
+      later_read_back: {read_back}
+      delegated_visibility: uninspected — child agents were not traced.
+      selection_predicate: every note the agent writes.
+      invalidation_or_expiry: none; notes stay.
+      activation_or_effect: notes guide later turns.
+      evidence_limits: no run observed.
+    status:
+      implementation: wired
+      operation: {operation}
+    quotes:
+      - passage: "{passage}"
+        path: src/notes.ts
+"""
+
+ALPHA_BASE = """\
+records:
+  - id: MEM-CMP-embedder
+    label: Note embedder
+    text: Turns notes into vectors.
+  - id: MEM-OBJ-notes
+    label: Note store
+    text: A table of notes, indexed by MEM-CMP-embedder.
+  - id: MEM-OBJ-cache
+    label: Note cache
+    text: |
+      Caches the rows of MEM-OBJ-gone
+      for a while.
+  - id: MEM-RTE-note-write
+    label: Note writing
+    text: The agent writes notes into MEM-OBJ-notes.
+""" + ROUTE.format(read_back="the next turn reads it back.", operation="uninspected", passage="db.insert(note)") + """\
+annotations:
+  - on: RT-RTE-chat-turn
+    text: The chat turn reads MEM-OBJ-notes.
+"""
+
+# edits: label, a route field, a status, a quote, an annotation; MEM-CMP-embedder removed
+# (its citation now dangles), MEM-OBJ-gone declared (its citation now resolves), a new record
+# citing a missing one, and a re-wrapped paragraph that must not count as a change
+ALPHA_HEAD = """\
+records:
+  - id: MEM-OBJ-notes
+    label: Note table
+    text: A table of notes, indexed by MEM-CMP-embedder.
+  - id: MEM-OBJ-cache
+    label: Note cache
+    text: Caches the rows of MEM-OBJ-gone for a while.
+  - id: MEM-OBJ-gone
+    label: Gone notes
+    text: Notes the agent deleted.
+  - id: MEM-RTE-note-write
+    label: Note writing
+    text: The agent writes notes into MEM-OBJ-notes.
+""" + ROUTE.format(
+    read_back="the next turn reads it back, newest first.", operation="observed", passage="db.insert(note, {validate: true})"
+) + """\
+  - id: MEM-OBJ-drafts
+    label: Draft notes
+    text: Drafts wait in MEM-OBJ-missing.
+annotations:
+  - on: RT-RTE-chat-turn
+    text: The chat turn reads MEM-OBJ-notes twice.
+"""
+
+BETA = """\
+records:
+  - id: MEM-OBJ-logs
+    label: Logs
+    text: Plain logs.
+"""
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    config = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
+    done = subprocess.run(["git", *config, *args], cwd=repo, env=env, capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def write(repo: Path, system: str, body: str) -> None:
+    path = repo / "reports" / system / "memory.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HEADER.format(name=system.capitalize()) + textwrap.dedent(body), encoding="utf-8")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """Two commits: the base (alpha, beta) and the head (alpha edited, beta gone, gamma new)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    write(repo, "alpha", ALPHA_BASE)
+    write(repo, "beta", BETA)
+    git(repo, "add", "reports")
+    git(repo, "commit", "-q", "-m", "base")
+    write(repo, "alpha", ALPHA_HEAD)
+    (repo / "reports" / "beta" / "memory.yaml").unlink()
+    write(repo, "gamma", "records:\n  - id: MEM-OBJ-graph\n    label: Graph\n    text: A graph.\n")
+    git(repo, "add", "-A", "reports")
+    git(repo, "commit", "-q", "-m", "head")
+    return repo
+
+
+def summary(changes) -> dict:
+    """Every report change as {report: [(change, item, id, [fields])]} for compact asserts."""
+    return {
+        f"{r.system}/{r.member} {r.change}": [(i.change, i.item, i.id, [f.field for f in i.fields]) for i in r.items]
+        for r in changes.reports
+    }
+
+
+def test_compares_two_commits_record_by_record_and_field_by_field(repo):
+    changes = compare(snapshot_from_git("HEAD~1", repo / "reports"), snapshot_from_git("HEAD", repo / "reports"))
+    assert summary(changes) == {
+        "alpha/memory changed": [
+            ("changed", "record", "MEM-OBJ-notes", ["label"]),
+            ("added", "record", "MEM-OBJ-gone", []),
+            ("changed", "record", "MEM-RTE-note-write", ["route.later_read_back", "status.operation", "quotes"]),
+            ("added", "record", "MEM-OBJ-drafts", []),
+            ("changed", "annotation", "RT-RTE-chat-turn", ["text"]),
+            ("removed", "record", "MEM-CMP-embedder", []),
+        ],
+        "gamma/memory added": [("added", "record", "MEM-OBJ-graph", [])],
+        "beta/memory removed": [("removed", "record", "MEM-OBJ-logs", [])],
+    }
+    assert changes.base.startswith("HEAD~1 at ") and changes.head.startswith("HEAD at ")
+    assert (changes.count("added"), changes.count("removed"), changes.count("changed")) == (3, 2, 2)
+
+
+def test_field_diffs_are_short_and_name_the_field(repo):
+    changes = compare(snapshot_from_git("HEAD~1", repo / "reports"), snapshot_from_git("HEAD", repo / "reports"))
+    alpha = changes.reports[0]
+    assert alpha.page == "alpha/memory/"
+    notes, _, route = alpha.items[:3]
+    assert (notes.label, notes.anchor) == ("Note table", "mem-obj-notes")
+    assert [(s.kind, s.text) for s in notes.fields[0].diff] == [("same", "Note"), ("removed", "store"), ("added", "table")]
+    fields = {f.field: f for f in route.fields}
+    assert fields["route.later_read_back"].name == "Later read-back"
+    assert [(s.kind, s.text) for s in fields["route.later_read_back"].diff] == [
+        ("same", "the next turn reads it"),
+        ("removed", "back."),
+        ("added", "back, newest first."),
+    ]
+    assert fields["status.operation"].name == "operation conclusion status"
+    assert [(s.kind, s.text) for s in fields["status.operation"].diff] == [("removed", "uninspected"), ("added", "observed")]
+    assert [(s.kind, s.text) for s in fields["quotes"].diff] == [
+        ("removed", "src/notes.ts “db.insert(note)”"),
+        ("added", "src/notes.ts “db.insert(note, {validate: true})”"),
+    ]
+    assert alpha.annotations[0].anchor == "annotation-1-on-rt-rte-chat-turn"
+
+
+def test_citations_that_newly_dangle_or_resolve(repo):
+    changes = compare(snapshot_from_git("HEAD~1", repo / "reports"), snapshot_from_git("HEAD", repo / "reports"))
+    dangling = {(c.target, c.place, c.before, c.after) for c in changes.dangling}
+    assert dangling == {
+        ("MEM-CMP-embedder", "MEM-OBJ-notes — text", "declared", "unresolved"),  # its record was removed
+        ("MEM-OBJ-missing", "MEM-OBJ-drafts — text", None, "unresolved"),  # a new citation of nothing
+    }
+    [resolved] = changes.resolved
+    assert (resolved.target, resolved.before, resolved.after) == ("MEM-OBJ-gone", "unresolved", "declared")
+    assert (resolved.page, resolved.anchor, resolved.file) == ("alpha/memory/", "mem-obj-cache", "reports/alpha/memory.yaml")
+
+
+def test_a_base_that_fails_the_check_is_still_compared(repo):
+    base = snapshot_from_git("HEAD~1", repo / "reports")
+    assert any("MEM-OBJ-gone" in error for error in base.errors)  # cited but not declared at the base
+    changes = compare(base, snapshot_from_folder(repo / "reports", "working tree"))
+    assert changes.base_errors == base.errors and changes.reports
+
+
+def test_reading_a_ref_leaves_the_work_tree_alone(repo):
+    (repo / "reports" / "alpha" / "memory.yaml").write_text("uncommitted: edit\n", encoding="utf-8")
+    before = git(repo, "status", "--porcelain")
+    base = snapshot_from_git("HEAD~1", repo / "reports")
+    assert git(repo, "status", "--porcelain") == before
+    assert (repo / "reports" / "alpha" / "memory.yaml").read_text(encoding="utf-8") == "uncommitted: edit\n"
+    assert {r["id"] for r in base.export["records"]} >= {"MEM-CMP-embedder", "MEM-OBJ-logs"}
+
+
+def test_a_ref_without_the_reports_folder_is_an_empty_base(repo):
+    git(repo, "commit", "-q", "--allow-empty", "-m", "unrelated")
+    git(repo, "checkout", "-q", "--orphan", "empty")
+    git(repo, "rm", "-rq", "--cached", "reports")
+    git(repo, "commit", "-q", "--allow-empty", "-m", "nothing yet")
+    git(repo, "checkout", "-q", "-f", "main")
+    changes = compare(snapshot_from_git("empty", repo / "reports"), snapshot_from_git("main", repo / "reports"))
+    assert {r.change for r in changes.reports} == {"added"} and changes.count("removed") == 0
+
+
+def test_whitespace_alone_is_no_change():
+    assert word_diff("a  b\nc", "a b c") == ()
+
+
+def test_long_prose_diffs_keep_context_and_are_cut():
+    before = " ".join(f"w{n}" for n in range(200))
+    after = before.replace("w100", " ".join(f"new{n}" for n in range(50)))
+    spans = word_diff(before, after)
+    assert [s.kind for s in spans] == ["gap", "same", "removed", "added", "same", "gap"]
+    assert spans[1].text == "w95 w96 w97 w98 w99" and spans[2].text == "w100"
+    assert spans[3].text.endswith("new29 … (+20 words)")
+    letters = "abcdefghijklmnopqrst"
+    many = word_diff(" ".join(letters), " ".join(c.upper() if n % 2 else c for n, c in enumerate(letters)))
+    assert sum(s.kind == "added" for s in many) == 6 and many[-1] == Span("gap", "… (+4 more changes)")
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "mkdocs_reports.changes_cli", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_cli_compares_with_a_base_export_file(repo, tmp_path):
+    git(repo, "checkout", "-q", "HEAD~1")
+    (repo / "reports" / "alpha" / "memory.yaml").write_text(
+        HEADER.format(name="Alpha") + "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n", encoding="utf-8"
+    )  # a valid base: `export` refuses a collection with errors
+    exported = subprocess.run(
+        [sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "json"], cwd=repo, capture_output=True, text=True
+    )
+    assert exported.returncode == 0, exported.stderr
+    (tmp_path / "base.json").write_text(exported.stdout, encoding="utf-8")
+    git(repo, "checkout", "-q", "-f", "main")
+    result = run_cli("--base-export", str(tmp_path / "base.json"), "--format", "json", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    from_file = json.loads(result.stdout)
+    assert from_file["format"] == "mkdocs-reports/changes" and from_file["base"] == "base.json"
+    alpha = from_file["reports"][0]
+    assert [(i["change"], i["id"]) for i in alpha["items"]][:2] == [("added", "MEM-OBJ-notes"), ("added", "MEM-OBJ-cache")]
+    assert snapshot_from_export(tmp_path / "base.json").export == json.loads(exported.stdout)
+
+    text = run_cli("--base-export", str(tmp_path / "base.json"), cwd=repo)
+    assert text.stdout.startswith((
+        "Changes against base.json: 5 records added, 1 record removed, 1 record changed, 1 annotation added;"
+    ))
+    assert "  + MEM-OBJ-notes — Note table" in text.stdout
+
+
+def test_cli_text_marks_words_like_git_word_diff(repo):
+    git(repo, "reset", "-q", "--hard", "HEAD~1")
+    (repo / "reports" / "beta" / "memory.yaml").write_text(HEADER.format(name="Beta") + BETA.replace("Logs", "Log files"))
+    result = run_cli("--base-ref", "HEAD", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "Changes against HEAD at " + git(repo, "rev-parse", "--short=7", "HEAD").strip()
+        + ": 1 record changed; 0 citations newly dangling, 0 newly resolved.",
+        "The base has 1 check error: what a file with errors declares may be missing from it.",
+        "The head has 1 check error: what a file with errors declares may be missing from it.",
+        "",
+        "Beta — Beta memory report (beta/memory/)",
+        "  ~ MEM-OBJ-logs — Log files",
+        "      Label: [-Logs-] {+Log files+}",
+    ]
+
+
+def test_cli_bad_ref_is_a_clear_error(repo):
+    result = run_cli("--base-ref", "origin/nowhere", cwd=repo)
+    assert result.returncode == 2
+    assert result.stderr.startswith("mkdocs-reports changes: error: no commit 'origin/nowhere' in ")
+    assert "git fetch" in result.stderr and "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_refs_that_look_like_options_are_refused(repo):
+    with pytest.raises(SnapshotError, match="is not a git ref"):
+        snapshot_from_git("--output=/tmp/x", repo / "reports")
+
+
+def test_outside_a_git_repository(tmp_path):
+    (tmp_path / "reports").mkdir()
+    with pytest.raises(SnapshotError, match="not inside a git repository"):
+        snapshot_from_git("main", tmp_path / "reports")
+
+
+def test_git_missing_is_a_clear_error(repo, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools-here"))
+    with pytest.raises(SnapshotError, match="git is not installed"):
+        snapshot_from_git("HEAD", repo / "reports")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "base.json:1:2: not valid JSON"),
+        ('{"format": "something-else"}', "is not a collection export"),
+        ('{"format": "mkdocs-reports/collection", "version": 9}', "is export version 9"),
+        ('{"format": "mkdocs-reports/collection", "version": 1, "systems": []}', "lacks the list(s) records, annotations, citations"),
+    ],
+)
+def test_bad_export_files_are_clear_errors(tmp_path, content, message):
+    (tmp_path / "base.json").write_text(content, encoding="utf-8")
+    with pytest.raises(SnapshotError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        snapshot_from_export(tmp_path / "base.json")
+    with pytest.raises(SnapshotError, match="cannot read the export"):
+        snapshot_from_export(tmp_path / "missing.json")
