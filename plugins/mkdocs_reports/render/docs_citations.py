@@ -1,0 +1,60 @@
+"""Record citations in hand-written pages: ``<system>:<ID>``, e.g. ``ultimate:MEM-RTE-memory-edit``.
+
+A docs page belongs to no system, so it names one. Like report text, citations inside
+code stay text; a citation that names no known record is a problem with its offset.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ..core.citations import mask_code
+from ..core.graph import CitationGraph
+from ..core.ids import CANDIDATE_RE, id_problem
+from .markup import Markup
+from .paths import Paths
+
+DOCS_CITATION = re.compile(rf"(?<![\w/.:-])(?P<system>[a-z0-9][a-z0-9-]*):(?P<id>{CANDIDATE_RE.pattern})")
+
+
+@dataclass(frozen=True)
+class DocsProblem:
+    offset: int
+    message: str
+    fix: str
+
+
+def _problem(graph: CitationGraph, system: str, record_id: str) -> tuple[str, str] | None:
+    systems = graph.collection.systems
+    if system not in systems:
+        known = ", ".join(sorted(systems)) or "none yet"
+        return f"{system}:{record_id} names no system of the collection", f"systems are: {known}"
+    problem = id_problem(record_id)
+    if problem:
+        return f"{record_id!r} is not a record ID: {problem}", "correct the ID"
+    if graph.resolve(system, record_id) is None:
+        close = difflib.get_close_matches(record_id, graph.declared_ids(system), n=1, cutoff=0.75)
+        fix = f"did you mean {system}:{close[0]}?" if close else f"cite a record declared in {system}"
+        return f"{record_id} is not declared in {system}", fix
+    return None
+
+
+def link_docs_citations(markdown: str, page: str, graph: CitationGraph, paths: Paths) -> tuple[str, list[DocsProblem]]:
+    """The page with every ``system:ID`` outside code made a link, and what could not be."""
+    if ":" not in markdown or "-" not in markdown:
+        return markdown, []
+    problems: list[DocsProblem] = []
+    out, last = [], 0
+    for match in DOCS_CITATION.finditer(mask_code(markdown)):
+        system, record_id = match.group("system"), match.group("id")
+        problem = _problem(graph, system, record_id)
+        if problem:
+            problems.append(DocsProblem(match.start(), *problem))
+            continue
+        out.append(markdown[last : match.start()])
+        out.append(Markup(graph, paths, system, page).ref(record_id))
+        last = match.end()
+    out.append(markdown[last:])
+    return "".join(out), problems

@@ -1,0 +1,161 @@
+"""Author text → Markdown that is safe to put on a page, with every record ID linked.
+
+Report text is Markdown, but it must not inject markup: outside code, ``<`` and ``&`` are
+escaped (raw HTML shows as text) and ``{`` too (no ``attr_list`` attributes such as
+``onclick``); fence info strings are cut to a language name for the same reason. Code is
+found exactly as the core finds it (``mask_code``), so what the checker counts as a
+citation is what becomes a link, and IDs in code stay text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.citations import mask_code
+from ..core.graph import CitationGraph
+from ..core.ids import CANDIDATE_RE, is_valid_id
+from ..core.model import ExternalRecord
+from .paths import Paths, relative
+
+_ESCAPES = {"<": "&lt;", "&": "&amp;", "{": "&#123;", "|": "&#124;", '"': "&quot;"}
+_TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|])")
+_FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+_LANGUAGE = re.compile(r"[\w+#.-]*")
+_BACKTICKS = re.compile(r"`+")
+_LINK_TEXT = re.compile(r"([\[\]\\])")
+
+
+def _plain_fence(match: re.Match[str]) -> str:
+    indent, fence, info = match.groups()
+    if fence[0] == "`" and "`" in info:
+        return match.group()  # not a fence but inline code at the start of a line
+    return indent + fence + _LANGUAGE.match(info.strip()).group()
+
+
+def plain_fences(text: str) -> str:
+    """Fence info strings reduced to a language: ``{.py onclick=…}`` would set attributes."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    return _FENCE_LINE.sub(_plain_fence, text)
+
+
+def longest_backtick_run(text: str) -> int:
+    return max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+
+
+def code_span(text: str) -> str:
+    """Inline code that holds any text, backticks included."""
+    ticks = "`" * (longest_backtick_run(text) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def fence(passage: str) -> str:
+    """A code fence longer than any backtick run in the passage, so nothing closes it early."""
+    return "`" * max(3, longest_backtick_run(passage) + 1)
+
+
+def shorten(text: str, width: int = 240) -> str:
+    """One line of at most ``width`` characters, cut between words and never inside code."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    masked = mask_code(flat)
+    cut = flat.rfind(" ", 0, width)
+    while cut > 0 and masked[cut - 1] != flat[cut - 1]:
+        cut = flat.rfind(" ", 0, cut)
+    return flat if cut <= 0 else flat[:cut] + " …"
+
+
+class Markup:
+    """Renders author text for one page (``page``) of one system: links are page-relative."""
+
+    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str) -> None:
+        self.graph = graph
+        self.paths = paths
+        self.system = system
+        self.page = page
+        self._refs: dict[str, str] = {}
+
+    # -- author text ------------------------------------------------------------------
+
+    def _safe(self, text: str, *, link: bool, cell: bool) -> str:
+        masked = mask_code(text)
+        out, last = [], 0
+        for match in _TOKEN.finditer(masked):
+            start, end = match.span()
+            if match.group("id") is not None:
+                if not link:
+                    continue
+                replacement = self.ref(match.group())
+            else:
+                char = match.group()
+                if char == "|" and not cell:
+                    continue
+                replacement = _ESCAPES[char]
+            out.append(text[last:start])
+            out.append(replacement)
+            last = end
+        out.append(text[last:])
+        return "".join(out)
+
+    def prose(self, text: str | None) -> str:
+        """A Markdown block: paragraphs, lists, code; IDs linked."""
+        return self._safe(plain_fences(text or "").strip("\n"), link=True, cell=False)
+
+    def cell(self, text: str | None) -> str:
+        """One line for a table cell or a list item: IDs linked, pipes kept out of the table."""
+        return self._safe(" ".join((text or "").split()), link=True, cell=True)
+
+    def cells(self, cells: list[str]) -> str:
+        """Table cells joined by column separators (the row's outer pipes are the caller's)."""
+        return " | ".join(self.cell(cell) for cell in cells)
+
+    def text(self, text: str | None) -> str:
+        """A label, title or path for headings and link text: no links, no markup."""
+        flat = " ".join((text or "").split())
+        return _LINK_TEXT.sub(r"\\\1", self._safe(flat, link=False, cell=True))
+
+    def excerpt(self, text: str | None, width: int = 240) -> str:
+        return self.cell(shorten(text or "", width))
+
+    @staticmethod
+    def attr(text: str | None) -> str:
+        """Text for a link title (tooltip) in quotes."""
+        flat = " ".join((text or "").split())
+        return "".join(_ESCAPES.get(char, char) for char in flat)
+
+    # -- links ------------------------------------------------------------------------
+
+    def to(self, page: str, anchor: str | None = None) -> str:
+        return relative(self.page, page, anchor)
+
+    def tooltip(self, record_id: str) -> str | None:
+        target = self.graph.resolve(self.system, record_id)
+        if target is None:
+            return None
+        if isinstance(target, ExternalRecord):
+            system = self.graph.collection.systems[self.system].name
+            return f"declared in the {target.member} report of {system}, not published"
+        return target.label
+
+    def ref(self, record_id: str) -> str:
+        """A record ID as a link to its entry, its label as tooltip; unknown IDs stay text."""
+        if record_id not in self._refs:
+            self._refs[record_id] = self._ref(record_id)
+        return self._refs[record_id]
+
+    def _ref(self, record_id: str) -> str:
+        target = self.graph.resolve(self.system, record_id) if is_valid_id(record_id) else None
+        if target is None:
+            return record_id
+        page, anchor = self.paths.record(target)
+        return f'[{record_id}]({self.to(page, anchor)} "{self.attr(self.tooltip(record_id))}")'
+
+    @staticmethod
+    def code(text: str) -> str:
+        return code_span(text)
+
+    @staticmethod
+    def fence(passage: str) -> str:
+        return fence(passage)

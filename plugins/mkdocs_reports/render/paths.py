@@ -1,0 +1,48 @@
+"""Where each page lives in the docs tree, and page-relative links between them.
+
+Links are written as relative ``.md`` paths with an anchor: MkDocs then checks that the
+target exists and rewrites it relative to the page URL, so the site works under any path.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from ..core.ids import PREFIX_MEMBERS
+from ..core.model import ExternalRecord, Record
+
+_MEMBER_ORDER = list(PREFIX_MEMBERS.values())  # runtime, memory, epistemic: the order of a set
+
+
+def member_order(member: str) -> tuple[int, str]:
+    """Sort key: the members of a set in reading order, unknown members after, by name."""
+    return (_MEMBER_ORDER.index(member) if member in _MEMBER_ORDER else len(_MEMBER_ORDER), member)
+
+
+@dataclass(frozen=True)
+class Paths:
+    index_page: str = "records.md"
+    coverage_page: str = "coverage.md"
+    home_page: str = "index.md"
+
+    @staticmethod
+    def report(system: str, member: str) -> str:
+        """A report page, or the page of a member that is not published: ``<system>/<member>/``."""
+        return f"{system}/{member}.md"
+
+    @staticmethod
+    def system(system: str) -> str:
+        return f"{system}/index.md"
+
+    def record(self, record: Record | ExternalRecord) -> tuple[str, str]:
+        """The page and anchor of a record's entry; external records live on their member's page."""
+        return self.report(record.system, record.member), record.anchor
+
+
+def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
+    """A link from one page to another (or to an anchor on the same page)."""
+    fragment = f"#{anchor}" if anchor else ""
+    if to_page == from_page and fragment:
+        return fragment
+    return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".") + fragment

@@ -1,0 +1,43 @@
+"""A Markdown extension that drops links whose URL would run script (``javascript:`` …).
+
+Escaping ``<`` keeps raw HTML out of report text, but Markdown's own link syntax
+(``[x](javascript:…)``) still writes any URL into ``href``; Python-Markdown does not
+sanitise it, so a link or image whose URL has a scheme outside a short allow-list becomes
+plain text (a ``span``; MkDocs expects every ``a`` to keep an ``href``).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+from xml.etree.ElementTree import Element
+
+from markdown import Extension, Markdown
+from markdown.treeprocessors import Treeprocessor
+
+SAFE_SCHEMES = frozenset({"", "http", "https", "mailto", "ftp"})
+
+
+def is_safe_url(url: str) -> bool:
+    try:
+        scheme = urlsplit(url.strip()).scheme  # also drops the tabs and newlines browsers ignore
+    except ValueError:
+        return False
+    return scheme.lower() in SAFE_SCHEMES
+
+
+class _SafeLinks(Treeprocessor):
+    def run(self, root: Element) -> None:
+        for element in root.iter():
+            value = element.get("href") if element.tag == "a" else element.get("src")
+            if value is not None and not is_safe_url(value):
+                text = element.get("alt") if element.tag == "img" else None
+                element.tag = "span"
+                element.attrib.clear()
+                if text:
+                    element.text = text
+
+
+class SafeLinksExtension(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 - Markdown's API
+        # After inline links are built (and before MkDocs rewrites relative ones).
+        md.treeprocessors.register(_SafeLinks(md), "reports_safe_links", 1)

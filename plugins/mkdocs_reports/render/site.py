@@ -1,0 +1,116 @@
+"""The collection as Markdown pages (one text per page path) and the navigation listing them.
+
+Nothing here knows MkDocs: the plugin hands these texts to MkDocs as generated files, and
+the benchmark writes the very same texts to disk to compare with a plain MkDocs build.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import cached_property
+
+import jinja2
+
+from ..core.graph import CitationGraph
+from ..core.loader import section_anchor
+from ..core.report_types import ROUTE_FIELDS, STATUS_VALUES, Shape
+from .backlinks import Backlinks
+from .forge import file_url, repository_url, tree_url
+from .markup import Markup
+from .overview import Overview, kind_anchor, member_title
+from .paths import Paths, member_order
+
+
+def _environment() -> jinja2.Environment:
+    """Templates write Markdown, so nothing is HTML-escaped by default: ``Markup`` escapes
+    author text; ``|e`` is for the few HTML attributes the templates write. Jinja comments
+    are ``{## … ##}`` because ``{#id}`` is how a Markdown heading gets its anchor."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("mkdocs_reports", "templates"),
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        comment_start_string="{##",
+        comment_end_string="##}",
+    )
+    env.globals.update(
+        section_anchor=section_anchor,
+        kind_anchor=kind_anchor,
+        member_title=member_title,
+        route_fields=ROUTE_FIELDS,
+        shapes=Shape,
+        file_url=file_url,
+        tree_url=tree_url,
+        repository_url=repository_url,
+        status_class=lambda value: value.replace(" ", "-") if value in STATUS_VALUES else "unknown",
+    )
+    return env
+
+
+class SiteRenderer:
+    def __init__(self, graph: CitationGraph, paths: Paths | None = None) -> None:
+        self.graph = graph
+        self.paths = paths or Paths()
+        self.backlinks = Backlinks(graph)
+        self.overview = Overview(graph, self.backlinks)
+        self.env = _environment()
+
+    def _render(self, template: str, page: str, system: str | None = None, **context) -> str:
+        return self.env.get_template(template).render(
+            page=page,
+            m=self.markup(system, page),
+            markup=lambda slug: self.markup(slug, page),
+            paths=self.paths,
+            graph=self.graph,
+            backlinks=self.backlinks,
+            overview=self.overview,
+            **context,
+        )
+
+    def markup(self, system: str | None, page: str) -> Markup:
+        return Markup(self.graph, self.paths, system or "", page)
+
+    def pages(self) -> dict[str, str]:
+        """Every generated page: path in the docs tree → Markdown."""
+        pages: dict[str, str] = {}
+        for view in self.overview.systems:
+            slug = view.system.slug
+            page = self.paths.system(slug)
+            pages[page] = self._render("system.md.j2", page, slug, view=view)
+            for report in view.reports:
+                page = self.paths.report(slug, report.member)
+                pages[page] = self._render("report.md.j2", page, slug, report=report, view=view)
+            for member, records in view.external.items():
+                page = self.paths.report(slug, member)
+                pages[page] = self._render("external.md.j2", page, slug, member=member, records=records, view=view)
+        pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page)
+        pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
+        return pages
+
+    def glance(self, page: str | None = None) -> str:
+        """The collection at a glance, for the home page (``page`` is where it is shown)."""
+        return self._render("glance.md.j2", page or self.paths.home_page)
+
+    def home(self) -> str:
+        """A whole home page, for a site whose docs folder has none."""
+        return self._render("home.md.j2", self.paths.home_page, glance=self.glance())
+
+    @cached_property
+    def nav(self) -> list:
+        """Navigation entries in ``mkdocs.yml`` form: one section per system, then the index
+        and the coverage overview. A system's first entry is its page (a section index).
+        Themes print titles as HTML, so the system's name is escaped."""
+        entries: list = []
+        for view in self.overview.systems:
+            slug = view.system.slug
+            members = [(r.member, r.type.noun.capitalize()) for r in view.reports]
+            members += [(member, f"{member_title(member)} (not published)") for member in view.external]
+            children: list = [self.paths.system(slug)]
+            for member, title in sorted(members, key=lambda m: member_order(m[0])):
+                children.append({title: self.paths.report(slug, member)})
+            entries.append({html.escape(view.system.name): children})
+        entries.append({"Record index": self.paths.index_page})
+        entries.append({"Coverage overview": self.paths.coverage_page})
+        return entries
