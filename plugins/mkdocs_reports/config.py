@@ -1,0 +1,19 @@
+"""Settings of the ``reports`` plugin in ``mkdocs.yml``."""
+
+from __future__ import annotations
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+
+
+class ReportsConfig(Config):
+    enabled = c.Type(bool, default=True)
+    #: the collection folder (``<system>/<member>.yaml``), relative to ``mkdocs.yml``
+    reports_dir = c.Type(str, default="reports")
+    #: site-wide pages the plugin adds; a system folder must not have these names
+    index_page = c.Type(str, default="records.md")
+    coverage_page = c.Type(str, default="coverage.md")
+    #: build the navigation from the collection (after the hand-written pages)
+    nav = c.Type(bool, default=True)
+    #: where the home page shows the collection at a glance (appended when absent)
+    glance_marker = c.Type(str, default="<!-- reports:glance -->")

@@ -1,0 +1,157 @@
+"""The ``reports`` MkDocs plugin: a thin adapter between MkDocs and the core/renderers.
+
+It checks ``reports/`` once per build, logs every problem as ``file:line:col`` (so
+``mkdocs build --strict`` aborts on any), hands the rendered pages to MkDocs as generated
+files (nothing is written into ``docs/``), builds the navigation from the collection and
+links ``system:ID`` citations in hand-written pages.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.pages import Page
+from mkdocs.utils import nest_paths
+
+from .config import ReportsConfig
+from .core.check import CheckedCollection, check_collection
+from .core.diagnostics import Diagnostic, Location
+from .core.graph import CitationGraph
+from .core.model import Collection
+from .render import Paths, SafeLinksExtension, SiteRenderer
+from .render.docs_citations import link_docs_citations
+
+log = logging.getLogger("mkdocs.plugins.reports")
+
+ASSETS = Path(__file__).parent / "assets"
+ASSET_DIR = "assets/mkdocs-reports"
+#: what the generated pages are written with; added when ``mkdocs.yml`` lacks them
+REQUIRED_EXTENSIONS = ("attr_list", "md_in_html", "admonition", "tables")
+
+
+def _has_extension(config: MkDocsConfig, name: str) -> bool:
+    return any(isinstance(ext, str) and ext.rsplit(".", 1)[-1] == name for ext in config.markdown_extensions)
+
+
+class ReportsPlugin(BasePlugin[ReportsConfig]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.renderer: SiteRenderer | None = None
+        self.generated: set[str] = set()
+        self.root = Path("reports")
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        base = Path(config.config_file_path or ".").parent
+        self.root = base / self.config.reports_dir
+        self.paths = Paths(self.config.index_page, self.config.coverage_page)
+        self.user_nav = config.nav
+        for name in REQUIRED_EXTENSIONS:
+            if not _has_extension(config, name):
+                config.markdown_extensions.append(name)
+        config.markdown_extensions.append(SafeLinksExtension())
+        config.extra_css.append(f"{ASSET_DIR}/reports.css")
+        config.extra_javascript.append(ExtraScriptValue(f"{ASSET_DIR}/reports.js"))
+        return config
+
+    # -- the collection -----------------------------------------------------------------
+
+    def _check(self) -> CheckedCollection:
+        if not self.root.exists():
+            log.info(f"No reports folder at {self.root}: the site has no reports.")
+            empty = Collection()
+            return CheckedCollection(empty, CitationGraph(empty), [])
+        checked = check_collection(self.root)
+        for diagnostic in checked.diagnostics:
+            (log.error if diagnostic.severity == "error" else log.warning)(str(diagnostic))
+        log.info(f"Reports: {checked.summary()}")
+        return checked
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        if not self.config.enabled:
+            return None
+        checked = self._check()
+        self.renderer = SiteRenderer(checked.graph, self.paths)
+        pages = self.renderer.pages()
+        docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
+        if files.get_file_from_path(self.paths.home_page) is None:
+            pages[self.paths.home_page] = self.renderer.home()
+        new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
+        new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
+        self._refuse_collisions(files, new)
+        for file in new:
+            files.append(file)
+        self.generated = set(pages)
+        if self.config.nav:
+            config.nav = self._nav(docs_pages)
+        return files
+
+    @staticmethod
+    def _refuse_collisions(files: Files, new: list[File]) -> None:
+        """A system folder named like a docs page (or the index) would overwrite it."""
+        taken = {f.dest_uri: f.src_uri for f in files}
+        clashes = []
+        for file in new:
+            if file.dest_uri in taken:
+                clashes.append(f"{file.src_uri} and {taken[file.dest_uri]} would both be {file.url or '/'}")
+            taken[file.dest_uri] = file.src_uri
+        if clashes:
+            raise PluginError(
+                "The reports plugin cannot place its pages: " + "; ".join(clashes)
+                + ". Rename the docs page or system folder, or set index_page/coverage_page."
+            )
+
+    def _nav(self, docs_pages: list[File]) -> list:
+        """Home first, then the collection, then the other hand-written pages (or the
+        author's own ``nav``, followed by the collection)."""
+        assert self.renderer is not None
+        if self.user_nav is not None:
+            return [*self.user_nav, *self.renderer.nav]
+        ordered = sorted((f for f in docs_pages if f.inclusion.is_in_nav()), key=file_sort_key)
+        hand_written = nest_paths(f.src_uri for f in ordered)
+        home = [self.paths.home_page]
+        rest = [entry for entry in hand_written if entry != self.paths.home_page]
+        return [*home, *self.renderer.nav, *rest]
+
+    # -- pages --------------------------------------------------------------------------
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        if not self.config.enabled or self.renderer is None or page.file.src_uri in self.generated:
+            return None
+        uri = page.file.src_uri
+        linked, problems = link_docs_citations(markdown, uri, self.renderer.graph, self.paths)
+        if problems:
+            self._log_docs_problems(page, markdown, problems)
+        markdown = linked
+        if uri == self.paths.home_page:
+            glance = self.renderer.glance(uri)
+            marker = self.config.glance_marker
+            markdown = markdown.replace(marker, glance, 1) if marker in markdown else f"{markdown.rstrip()}\n\n{glance}"
+        return markdown
+
+    @staticmethod
+    def _log_docs_problems(page: Page, markdown: str, problems) -> None:
+        """Name the docs file and the line in it (front matter counted) like the checker."""
+        source = page.file.content_string
+        skipped = source.count("\n", 0, len(source) - len(markdown)) if source.endswith(markdown) else 0
+        path = page.file.abs_src_path or page.file.src_uri
+        display = os.path.relpath(path) if os.path.isabs(path) else path
+        for problem in problems:
+            line = markdown.count("\n", 0, problem.offset)
+            column = problem.offset - (markdown.rfind("\n", 0, problem.offset) + 1)
+            location = Location(display, skipped + line + 1, column + 1)
+            log.error(str(Diagnostic(location, problem.message, problem.fix)))
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder) -> LiveReloadServer | None:
+        if self.config.enabled and self.root.is_dir():
+            server.watch(str(self.root))
+        return server
