@@ -1,0 +1,263 @@
+"""What the site tests share: build a real site in a temporary folder, then read its HTML
+with the standard library's parser as a reader's browser would (links, anchors, tables).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "tests" / "fixtures" / "sample"
+
+
+def make_project(root: Path, reports: Path | None = SAMPLE, docs: dict[str, str] | None = None) -> Path:
+    """A copy of this repository's site setup (mkdocs.yml, overrides, docs) around ``reports``."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", root / "overrides")
+    shutil.copytree(REPO / "docs", root / "docs")
+    for name, text in (docs or {}).items():
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    if reports is not None:
+        shutil.copytree(reports, root / "reports")
+    return root
+
+
+def build_site(project: Path, *, strict: bool = True, config_file: Path | None = None, site_dir: Path | None = None) -> Path:
+    site = site_dir or project / "site"
+    config = load_config(str(config_file or project / "mkdocs.yml"), strict=strict, site_dir=str(site))
+    build(config)
+    return site
+
+
+@dataclass
+class Link:
+    href: str
+    title: str | None
+    text: str
+    section: str | None  # id of the nearest heading above the link
+    in_code: bool
+
+
+@dataclass
+class Page:
+    url: str  # page URL relative to the site root, e.g. "alpha/memory/"
+    ids: set[str] = field(default_factory=set)
+    links: list[Link] = field(default_factory=list)
+    headings: dict[str, str] = field(default_factory=dict)  # id → text
+    heading_order: list[tuple[str, str]] = field(default_factory=list)  # (tag, id)
+    section_text: dict[str, str] = field(default_factory=dict)  # heading id → text below it
+    tables: list[list[list[str]]] = field(default_factory=list)  # rows of cell texts, header first
+    code: list[str] = field(default_factory=list)  # text of every <code>
+    event_attributes: list[tuple[str, str]] = field(default_factory=list)  # (tag, on* attribute)
+    script_texts: list[str] = field(default_factory=list)
+    script_srcs: list[str] = field(default_factory=list)
+    stylesheets: list[str] = field(default_factory=list)
+    title: str = ""
+    text: str = ""
+
+    def links_in(self, section: str) -> list[Link]:
+        return [link for link in self.links if link.section == section]
+
+    def links_with_text(self, text: str) -> list[Link]:
+        return [link for link in self.links if link.text == text]
+
+
+class _Parser(HTMLParser):
+    _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = page
+        self.section: str | None = None
+        self.heading: tuple[str, list[str]] | None = None
+        self.link: tuple[dict, list[str]] | None = None
+        self.code_depth = 0
+        self.code_text: list[str] = []
+        self.table: list[list[str]] | None = None
+        self.cell: list[str] | None = None
+        self.in_script = False
+        self.in_title = False
+        self.in_article = 0
+        self.in_headerlink = False
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.page.ids.add(attributes["id"])
+        if attributes.get("name") and tag == "a":
+            self.page.ids.add(attributes["name"])
+        for name, _ in attrs:
+            if name.lower().startswith("on"):
+                self.page.event_attributes.append((tag, name))
+        if tag == "article":
+            self.in_article += 1
+        if tag in self._HEADINGS and attributes.get("id"):
+            self.heading = (attributes["id"], [])
+            self.section = attributes["id"]
+            self.page.heading_order.append((tag, attributes["id"]))
+        elif tag == "a" and "headerlink" in (attributes.get("class") or ""):
+            self.in_headerlink = True  # the ¶ permalink: not part of the heading or the text
+        elif tag == "a" and "href" in attributes:
+            self.link = (attributes, [])
+        elif tag == "code":
+            self.code_depth += 1
+            if self.code_depth == 1:
+                self.code_text = []
+        elif tag == "table":
+            self.table = []
+        elif tag == "tr" and self.table is not None:
+            self.table.append([])
+        elif tag in ("td", "th") and self.table is not None:
+            self.cell = []
+        elif tag == "script":
+            self.in_script = True
+            if attributes.get("src"):
+                self.page.script_srcs.append(attributes["src"])
+        elif tag == "link" and attributes.get("rel") == "stylesheet":
+            self.page.stylesheets.append(attributes.get("href") or "")
+        elif tag == "title":
+            self.in_title = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.in_article -= 1
+        if tag in self._HEADINGS and self.heading:
+            self.page.headings[self.heading[0]] = "".join(self.heading[1]).strip()
+            self.heading = None
+        elif tag == "a" and self.in_headerlink:
+            self.in_headerlink = False
+        elif tag == "a" and self.link:
+            attributes, text = self.link
+            self.page.links.append(Link(attributes["href"], attributes.get("title"), "".join(text).strip(), self.section, self.code_depth > 0))
+            self.link = None
+        elif tag == "code" and self.code_depth:
+            self.code_depth -= 1
+            if not self.code_depth:
+                self.page.code.append("".join(self.code_text))
+        elif tag in ("td", "th") and self.cell is not None and self.table is not None:
+            self.table[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif tag == "table" and self.table is not None:
+            self.page.tables.append(self.table)
+            self.table = None
+        elif tag == "script":
+            self.in_script = False
+        elif tag == "title":
+            self.in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script:
+            self.page.script_texts.append(data)
+            return
+        if self.in_headerlink:
+            return
+        if self.in_title:
+            self.page.title += data
+        if self.heading:
+            self.heading[1].append(data)
+        if self.link:
+            self.link[1].append(data)
+        if self.code_depth:
+            self.code_text.append(data)
+        if self.cell is not None:
+            self.cell.append(data)
+        if self.in_article:
+            self.text.append(data)
+            if self.section:
+                self.page.section_text[self.section] = self.page.section_text.get(self.section, "") + data
+
+
+class Site:
+    """A built site: its pages by URL, and link resolution the way a browser does it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.pages: dict[str, Page] = {}
+        for path in sorted(root.rglob("*.html")):
+            relative = path.relative_to(root).as_posix()
+            url = relative[: -len("index.html")] if relative.endswith("index.html") else relative
+            page = Page(url)
+            parser = _Parser(page)
+            parser.feed(path.read_text(encoding="utf-8"))
+            page.text = " ".join("".join(parser.text).split())
+            self.pages[url] = page
+
+    def page(self, url: str) -> Page:
+        return self.pages[url]
+
+    def resolve(self, page: Page, href: str) -> tuple[str, str] | None:
+        """(target URL, fragment) of a link within the site; None for external links."""
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc:
+            return None
+        target = urlsplit(urljoin("http://site/" + page.url, href))
+        return target.path.lstrip("/"), target.fragment
+
+    def broken_links(self) -> list[str]:
+        """Every internal link whose file or anchor does not exist, as 'page: href (why)'."""
+        broken = []
+        for page in self.pages.values():
+            for href in [link.href for link in page.links] + page.script_srcs + page.stylesheets:
+                resolved = self.resolve(page, href)
+                if resolved is None:
+                    continue
+                path, fragment = resolved
+                if path == "" or path.endswith("/"):
+                    target = self.pages.get(path)
+                    if target is None:
+                        broken.append(f"{page.url}: {href} (no page {path!r})")
+                    elif fragment and fragment not in target.ids:
+                        broken.append(f"{page.url}: {href} (no anchor #{fragment} on {path!r})")
+                elif not (self.root / path).exists():
+                    broken.append(f"{page.url}: {href} (no file {path!r})")
+        return broken
+
+    def search_index(self) -> list[dict]:
+        return json.loads((self.root / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+
+
+def record_problems(site: Site, graph) -> list[str]:
+    """What a reader would find missing: a record without its anchored entry, a record the
+    index does not list (or lists with a link elsewhere), a record entry without backlinks
+    to each place that cites it."""
+    problems = []
+    expected_rows = []
+    for (system, record_id), record in list(graph.declared.items()) + list(graph.external.items()):
+        url = f"{system}/{record.member}/"
+        page = site.pages.get(url)
+        if page is None or record.anchor not in page.ids:
+            problems.append(f"{system}:{record_id} has no entry #{record.anchor} on {url}")
+            continue
+        cited = {(c.member, c.place.anchor) for c in graph.cited_by.get((system, record_id), [])}
+        cited.discard((record.member, record.anchor))  # a record naming itself
+        linked = set()
+        for link in page.links_in(record.anchor):
+            resolved = site.resolve(page, link.href)
+            if resolved:
+                path, fragment = resolved
+                linked.add((path.rstrip("/").rsplit("/", 1)[-1], fragment))
+        for member, anchor in sorted(cited - linked):
+            problems.append(f"{system}:{record_id} on {url} lacks the backlink to {member}#{anchor}")
+        expected_rows.append((record_id, system, url, record.anchor))
+    index = site.pages["records/"]
+    rows = []
+    for link in index.links:
+        resolved = site.resolve(index, link.href)
+        if resolved and link.text and link.title is not None and resolved[1] == link.text.lower():
+            system = resolved[0].split("/")[0]
+            rows.append((link.text, system, resolved[0], resolved[1]))
+    if sorted(rows) != sorted(expected_rows):
+        missing = sorted(set(expected_rows) - set(rows))
+        extra = sorted(set(rows) - set(expected_rows))
+        problems.append(f"record index differs: missing {missing[:5]}, unexpected {extra[:5]}, {len(rows)} vs {len(expected_rows)} rows")
+    return problems

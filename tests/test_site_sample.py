@@ -1,0 +1,195 @@
+"""The site built from the sample collection (two systems), read as a reader would."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mkdocs_reports.core.check import check_collection
+from sitehtml import SAMPLE, Site, build_site, make_project, record_problems
+
+DOCS_PAGE = """# Notes on Alpha
+
+Alpha stores notes in alpha:MEM-OBJ-notes; Beta has its own beta:MEM-OBJ-notes.
+The chat turn alpha:RT-RTE-chat-turn is not published. In code, `alpha:MEM-OBJ-notes` stays text.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Site:
+    project = make_project(tmp_path_factory.mktemp("sample"), docs={"notes.md": DOCS_PAGE})
+    return Site(build_site(project))
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return check_collection(SAMPLE).graph
+
+
+@pytest.fixture(scope="module")
+def memory(site):
+    return site.page("alpha/memory/")
+
+
+def test_every_link_resolves_to_an_existing_page_and_anchor(site):
+    assert site.broken_links() == []
+
+
+def test_every_record_has_its_entry_backlinks_and_index_row(site, graph):
+    assert record_problems(site, graph) == []
+
+
+def test_links_are_page_relative(site):
+    # 404.html is MkDocs' own: served at any depth, it must use site-absolute links
+    absolute = [
+        (page.url, href)
+        for page in site.pages.values()
+        if page.url != "404.html"
+        for href in [link.href for link in page.links] + page.script_srcs + page.stylesheets
+        if href.startswith("/")
+    ]
+    assert absolute == []
+
+
+def test_sections_follow_the_order_of_the_report_type(memory):
+    h2 = [anchor for tag, anchor in memory.heading_order if tag == "h2"]
+    assert h2 == ["boundary", "core-ideas", "records", "annotations", "write-side", "read-back", "integration-issues", "limitations"]
+
+
+def test_records_stand_under_their_kind_headings_in_kind_order(memory):
+    order = [anchor for tag, anchor in memory.heading_order if tag in ("h3", "h4")]
+    start = order.index("components")
+    assert order[start : start + 11] == [
+        "components", "mem-cmp-embedder",
+        "operative-objects", "mem-obj-notes", "mem-obj-note-tags",
+        "routes", "mem-rte-note-write", "mem-rte-note-read",
+        "claims", "evidenced-absences", "behavioral-authority-paths",
+    ]
+    assert memory.headings["mem-rte-note-write"] == "MEM-RTE-note-write — Note writing"
+    assert "none declared in this member" in memory.section_text["claims"]
+
+
+def test_record_ids_in_prose_link_to_their_entry_with_the_label_as_tooltip(memory, site):
+    links = memory.links_with_text("MEM-OBJ-notes")
+    assert links and {(link.href, link.title) for link in links} == {("#mem-obj-notes", "Note store")}
+    # the same ID in another system is another record
+    beta = site.page("beta/memory/").links_with_text("MEM-OBJ-notes")
+    assert {(link.href, link.title) for link in beta} == {("#mem-obj-notes", "Beta notes")}
+    route_cell = [link for link in memory.links_in("mem-rte-note-write") if link.text == "MEM-RTE-note-read"]
+    assert route_cell and route_cell[0].href == "#mem-rte-note-read"
+
+
+def test_ids_in_code_and_quotes_are_not_links(memory):
+    assert any("MEM-OBJ-fake" in code for code in memory.code)
+    assert not memory.links_with_text("MEM-OBJ-fake")
+    assert not [link for link in memory.links if link.in_code and re.search(r"MEM-|RT-", link.text)]
+
+
+def test_part_of_and_parts_link_both_ways(memory):
+    assert [link.href for link in memory.links_in("mem-obj-note-tags") if link.text == "MEM-OBJ-notes"][0] == "#mem-obj-notes"
+    assert "#mem-obj-note-tags" in [link.href for link in memory.links_in("mem-obj-notes")]
+
+
+def test_cited_by_lists_each_citing_place_with_a_link_to_it(memory):
+    backlinks = {link.href: link.text for link in memory.links_in("mem-obj-notes")}
+    assert backlinks["#boundary"] == "Boundary and evidence"
+    assert backlinks["#coverage-row-2"] == "Coverage row 2: Chat turn"
+    assert backlinks["#core-ideas-1"] == "Core ideas, item 1"
+    assert backlinks["#annotation-1-on-rt-rte-chat-turn"] == "Annotation on RT-RTE-chat-turn"
+    assert backlinks["#integration-issues-1"] == "Integration issues, item 1"
+    assert "Cited by" in memory.section_text["mem-obj-notes"]
+    assert "no other place" in memory.section_text["mem-obj-note-tags"]
+
+
+def test_route_fields_are_a_table_and_statuses_are_badges(memory):
+    route = next(table for table in memory.tables if table[0] == ["Route field", "Answer"] and len(table) == 8)
+    assert route[1] == ["Immediate return", "the stored note."]
+    assert route[3][0] == "Delegated visibility"
+    assert "implementation: wired" in memory.section_text["mem-rte-note-write"]
+    assert "operation: uninspected" in memory.section_text["mem-rte-note-write"]
+
+
+def test_quotes_are_code_blocks_linked_to_the_file_at_the_reviewed_commit(memory):
+    assert "db.insert(note)\nreturn note\n" in memory.code
+    revision = "0123456789abcdef0123456789abcdef01234567"
+    quote = [link for link in memory.links_in("mem-cmp-embedder") if "src/embed.ts" in link.text][0]
+    assert quote.href == f"https://github.com/example/alpha/blob/{revision}/src/embed.ts#L10-L12"
+    assert "lines 10-12" in quote.text
+
+
+def test_coverage_table_is_a_table_with_anchored_rows(memory):
+    table = next(t for t in memory.tables if t[0][0] == "Entry point")
+    assert [row[0] for row in table[1:]] == ["Note tool", "Chat turn"]
+    assert {"coverage", "coverage-row-1", "coverage-row-2"} <= memory.ids
+
+
+def test_external_records_have_a_page_that_says_the_report_is_unpublished(site):
+    runtime = site.page("alpha/runtime/")
+    assert "not published" in runtime.title and "not published" in runtime.headings[next(iter(runtime.headings))]
+    assert {"rt-rte-chat-turn", "rt-obj-store"} <= runtime.ids
+    entry = runtime.section_text["rt-rte-chat-turn"]
+    assert "Annotations" in entry and "The chat turn also reads MEM-OBJ-notes" in entry
+    annotation = [link for link in runtime.links_in("rt-rte-chat-turn") if link.href.endswith("#annotation-1-on-rt-rte-chat-turn")]
+    assert annotation and annotation[0].text == "Alpha memory report, annotation 1"
+    assert "alpha/runtime/" in [page for page in site.pages]  # no link to an RT- record dangles
+    assert not site.pages.get("beta/runtime/")
+
+
+def test_record_index_lists_every_id_with_its_columns(site):
+    index = site.page("records/")
+    table = index.tables[0]
+    assert table[0] == ["ID", "System", "Report", "Kind", "Label", "Statuses", "Cited by"]
+    rows = {(row[0], row[1]): row for row in table[1:]}
+    assert len(table) - 1 == 8
+    assert ("MEM-OBJ-notes", "Alpha") in rows and ("MEM-OBJ-notes", "Beta") in rows
+    assert rows[("MEM-RTE-note-write", "Alpha")][2:] == ["Alpha memory report", "Routes", "Note writing", "implementation: wired; operation: uninspected", "4"]
+    assert rows[("RT-RTE-chat-turn", "Alpha")][2] == "runtime report (not published)"
+    assert any(src.endswith("assets/mkdocs-reports/reports.js") for src in index.script_srcs)
+
+
+def test_system_page_shows_source_reports_records_and_external_records(site):
+    alpha = site.page("alpha/")
+    assert "0123456789abcdef0123456789abcdef01234567" in alpha.text
+    assert any(link.href.endswith("/tree/0123456789abcdef0123456789abcdef01234567") for link in alpha.links)
+    assert "memory/" in [link.href for link in alpha.links_in("reports")]
+    assert {"MEM-OBJ-notes", "MEM-RTE-note-read"} <= {link.text for link in alpha.links}
+    assert [link.text for link in alpha.links_in("external-records") if link.text.startswith("RT-")] == ["RT-OBJ-store", "RT-RTE-chat-turn"]
+
+
+def test_coverage_overview_counts_kinds_statuses_and_coverage_rows(site):
+    kinds, statuses, tables = site.page("coverage/").tables
+    assert kinds[1] == ["Alpha", "1", "2", "2", "0", "0", "0", "5", "2"]
+    assert statuses[1][statuses[0].index("wired")] == "2"
+    assert tables[1] == ["Alpha memory report", "Alpha", "2", "3"]
+
+
+def test_home_shows_the_collection_at_a_glance(site):
+    home = site.page("")
+    assert "The collection at a glance" in home.headings.values()
+    glance = home.tables[0]
+    assert [row[0] for row in glance[1:]] == ["Alpha", "Beta"]
+    assert "records/" in [link.href for link in home.links]
+
+
+def test_navigation_is_built_from_the_collection(site):
+    nav = [link for link in site.page("").links if link.section is None]
+    hrefs = {link.href for link in nav}
+    assert {"alpha/", "alpha/memory/", "alpha/runtime/", "beta/memory/", "records/", "coverage/", "authoring/"} <= hrefs
+    assert "Runtime report (not published)" in {link.text for link in nav}
+
+
+def test_docs_pages_cite_records_with_an_explicit_system(site):
+    notes = site.page("notes/")
+    links = {(link.text, link.href) for link in notes.links if link.section is not None}
+    assert ("MEM-OBJ-notes", "../alpha/memory/#mem-obj-notes") in links
+    assert ("MEM-OBJ-notes", "../beta/memory/#mem-obj-notes") in links
+    assert ("RT-RTE-chat-turn", "../alpha/runtime/#rt-rte-chat-turn") in links
+    assert "alpha:MEM-OBJ-notes" in notes.code
+
+
+def test_search_finds_a_record_by_id_and_by_label(site):
+    entries = {entry["location"]: entry for entry in site.search_index()}
+    entry = entries["alpha/memory/#mem-rte-note-write"]
+    assert "MEM-RTE-note-write" in entry["title"] and "Note writing" in entry["title"]
+    assert "rt-rte-chat-turn" in " ".join(entries)

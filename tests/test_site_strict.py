@@ -1,0 +1,106 @@
+"""The build as authors and CI meet it: strict failures, empty collections, serve, clashes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
+
+from sitehtml import SAMPLE, Site, build_site, make_project
+
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+CHECK = [sys.executable, "-m", "mkdocs_reports.cli", "check"]
+
+
+def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"}
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.fixture
+def broken(tmp_path) -> Path:
+    project = make_project(tmp_path / "broken")
+    report = project / "reports" / "alpha" / "memory.yaml"
+    text = report.read_text(encoding="utf-8")
+    text = text.replace("later_read_back: MEM-RTE-note-read returns it.", "later_read_back: MEM-RTE-note-reed returns it.")
+    text = text.replace("Writes are checked by", "Writes are checked by MEM-RTE-Bad and")
+    report.write_text(text, encoding="utf-8")
+    return project
+
+
+def test_strict_build_fails_with_the_checkers_messages(broken):
+    check = run([*CHECK, "reports"], broken)
+    messages = [line for line in check.stdout.splitlines() if ": error: " in line]
+    assert check.returncode == 1 and len(messages) == 2
+    assert messages[0].startswith("reports/alpha/memory.yaml:")
+    build = run([*MKDOCS, "build", "--strict"], broken)
+    assert build.returncode != 0
+    for message in messages:
+        assert f"ERROR   -  {message}" in build.stderr
+    assert "Aborted with 2 errors in strict mode" in build.stdout + build.stderr
+
+
+def test_a_build_that_is_not_strict_still_shows_the_pages_with_nothing_dangling(broken):
+    site = Site(build_site(broken, strict=False))
+    memory = site.page("alpha/memory/")
+    assert "MEM-RTE-note-reed returns it." in memory.section_text["mem-rte-note-write"]
+    assert not memory.links_with_text("MEM-RTE-note-reed")
+    assert site.broken_links() == []
+
+
+def test_a_docs_page_citing_an_unknown_record_fails_the_strict_build_with_its_line(tmp_path):
+    page = "---\ntitle: Bad\n---\n# Bad\n\nSee alpha:MEM-OBJ-nots and nowhere:MEM-OBJ-notes.\n"
+    project = make_project(tmp_path / "docs-bad", docs={"bad.md": page})
+    with pytest.raises(Abort, match="2 errors"):
+        build_site(project)
+    build = run([*MKDOCS, "build", "--strict"], project)
+    assert "docs/bad.md:6:5: error: MEM-OBJ-nots is not declared in alpha — did you mean alpha:MEM-OBJ-notes?" in build.stderr
+    assert "docs/bad.md:6:28: error: nowhere:MEM-OBJ-notes names no system of the collection" in build.stderr
+
+
+@pytest.mark.parametrize("reports", ["empty", "missing"])
+def test_a_site_without_reports_still_builds(tmp_path, reports):
+    project = make_project(tmp_path / reports, reports=None)
+    if reports == "empty":
+        (project / "reports").mkdir()
+    site = Site(build_site(project))
+    assert "No reports are published yet." in site.page("").text
+    assert site.page("records/").tables == []
+    assert "No records yet" in site.page("records/").text
+    assert site.broken_links() == []
+
+
+def test_a_site_without_a_home_page_gets_one(tmp_path):
+    project = make_project(tmp_path / "nohome")
+    (project / "docs" / "index.md").unlink()
+    site = Site(build_site(project))
+    assert "The collection at a glance" in site.page("").headings.values()
+
+
+def test_a_system_folder_named_like_a_generated_page_is_refused(tmp_path, caplog):
+    project = make_project(tmp_path / "clash")
+    (project / "reports" / "alpha").rename(project / "reports" / "records")
+    with pytest.raises(Abort, match="BuildError"):
+        build_site(project)
+    assert "records.md and records/index.md would both be records/" in caplog.text
+
+
+def test_serve_watches_the_reports_folder(tmp_path):
+    project = make_project(tmp_path / "serve")
+    config = load_config(str(project / "mkdocs.yml"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    config = config.plugins.on_config(config)
+
+    class Server:
+        watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    server = config.plugins.on_serve(Server(), config=config, builder=lambda: None)
+    assert Path(server.watched[0]).resolve() == (project / "reports").resolve()
