@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import MINIMAL
 
 from mkdocs_reports.core.changes import (
     SnapshotError,
@@ -20,14 +21,6 @@ from mkdocs_reports.core.changes import (
     snapshot_from_git,
 )
 from mkdocs_reports.core.changes.textdiff import word_diff
-
-HEADER = """\
-type: agentic-system-memory-report
-system: {name}
-title: {name} memory report
-boundary:
-  text: The boundary.
-"""
 
 ROUTE = """\
     route:
@@ -114,7 +107,7 @@ def git(repo: Path, *args: str) -> str:
 def write(repo: Path, system: str, body: str) -> None:
     path = repo / "reports" / system / "memory.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(HEADER.format(name=system.capitalize()) + textwrap.dedent(body), encoding="utf-8")
+    path.write_text(MINIMAL.format(system=system.capitalize()) + textwrap.dedent(body), encoding="utf-8")
 
 
 @pytest.fixture
@@ -210,6 +203,7 @@ def test_reading_a_ref_leaves_the_work_tree_alone(repo):
     assert git(repo, "status", "--porcelain") == before
     assert (repo / "reports" / "alpha" / "memory.yaml").read_text(encoding="utf-8") == "uncommitted: edit\n"
     assert {r["id"] for r in base.export["records"]} >= {"MEM-CMP-embedder", "MEM-OBJ-logs"}
+    assert snapshot_from_git("HEAD~1", repo / "reports") is base  # a commit is read once per process
 
 
 def test_a_ref_without_the_reports_folder_is_an_empty_base(repo):
@@ -246,7 +240,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 def test_cli_compares_with_a_base_export_file(repo, tmp_path):
     git(repo, "checkout", "-q", "HEAD~1")
     (repo / "reports" / "alpha" / "memory.yaml").write_text(
-        HEADER.format(name="Alpha") + "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n", encoding="utf-8"
+        MINIMAL.format(system="Alpha") + "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n", encoding="utf-8"
     )  # a valid base: `export` refuses a collection with errors
     exported = subprocess.run(
         [sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "json"], cwd=repo, capture_output=True, text=True
@@ -271,7 +265,7 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
 
 def test_cli_text_marks_words_like_git_word_diff(repo):
     git(repo, "reset", "-q", "--hard", "HEAD~1")
-    (repo / "reports" / "beta" / "memory.yaml").write_text(HEADER.format(name="Beta") + BETA.replace("Logs", "Log files"))
+    (repo / "reports" / "beta" / "memory.yaml").write_text(MINIMAL.format(system="Beta") + BETA.replace("Logs", "Log files"))
     result = run_cli("--base-ref", "HEAD", cwd=repo)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [

@@ -144,12 +144,18 @@ def gh(tmp_path: Path) -> Path:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     fake = bin_dir / "gh"
-    fake.write_text('#!/bin/sh\necho "$@" >> "$GH_LOG"\ncase "$*" in *--paginate*) [ -n "$EXISTING" ] && echo "$EXISTING";; esac\nexit 0\n')
+    fake.write_text(
+        '#!/bin/sh\necho "$@" >> "$GH_LOG"\n'
+        'case "$*" in *--paginate*) [ -n "$EXISTING" ] && echo "$EXISTING";; esac\nexit 0\n'
+    )
     fake.chmod(0o755)
     return bin_dir
 
 
-@pytest.mark.parametrize(("existing", "call"), [("", "api --method POST repos/o/r/issues/12/comments"), ("99", "api --method PATCH repos/o/r/issues/comments/99")])
+@pytest.mark.parametrize(
+    ("existing", "call"),
+    [("", "api --method POST repos/o/r/issues/12/comments"), ("99", "api --method PATCH repos/o/r/issues/comments/99")],
+)
 def test_the_preview_comment_is_written_once_then_edited(gh, tmp_path, existing, call):
     log = tmp_path / "gh.log"
     result = script(
@@ -163,5 +169,6 @@ def test_the_preview_comment_is_written_once_then_edited(gh, tmp_path, existing,
 
 
 def test_the_preview_comment_refuses_a_bad_number(gh, tmp_path):
-    result = script("preview-comment.sh", "12; rm -rf /", "x", PATH=f"{gh}{os.pathsep}{os.environ['PATH']}", GH_LOG=str(tmp_path / "log"))
+    path = f"{gh}{os.pathsep}{os.environ['PATH']}"
+    result = script("preview-comment.sh", "12; rm -rf /", "x", PATH=path, GH_LOG=str(tmp_path / "log"))
     assert result.returncode == 1 and not (tmp_path / "log").exists()

@@ -23,23 +23,6 @@ def _spans(spans: tuple[Span, ...]) -> str:
     return " ".join(_MARKS[span.kind].format(span.text) for span in spans)
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def summary_line(changes: Changes) -> str:
-    if changes.empty:
-        return f"No changes against {changes.base}."
-    counts = ", ".join(
-        f"{_plural(count, item)} {change}"
-        for item in ("record", "annotation")
-        for change in ("added", "removed", "changed")
-        if (count := changes.count(change, item))
-    )
-    citations = f"{_plural(len(changes.dangling), 'citation')} newly dangling, {len(changes.resolved)} newly resolved"
-    return f"Changes against {changes.base}: {counts or 'no records or annotations changed'}; {citations}."
-
-
 def _report_lines(report: ReportChanges) -> list[str]:
     heading = f"{report.system_name} — {report.title} ({report.page})"
     lines = [heading if report.change == "changed" else f"{heading}: report {report.change}"]
@@ -51,16 +34,20 @@ def _report_lines(report: ReportChanges) -> list[str]:
 
 
 def changes_text(changes: Changes) -> str:
-    lines = [summary_line(changes)]
+    lines = [changes.summary()]
     for what, errors in (("base", changes.base_errors), ("head", changes.head_errors)):
         if errors:
-            lines.append(f"The {what} has {_plural(len(errors), 'check error')}: what a file with errors declares may be missing from it.")
+            count = f"{len(errors)} check error{'' if len(errors) == 1 else 's'}"
+            lines.append(f"The {what} has {count}: what a file with errors declares may be missing from it.")
     for report in changes.reports:
         lines += ["", *_report_lines(report)]
-    for title, citations in (("Citations newly dangling", changes.dangling), ("Citations newly resolved", changes.resolved)):
+    for title, citations in (("newly dangling", changes.dangling), ("newly resolved", changes.resolved)):
         if citations:
-            lines += ["", f"{title}:"]
-            lines += [f"  {c.file}:{c.line}:{c.column}: {c.target} in {c.place} ({c.before or 'new'} → {c.after})" for c in citations]
+            lines += ["", f"Citations {title}:"]
+            lines += [
+                f"  {c.file}:{c.line}:{c.column}: {c.target} in {c.place} ({c.before or 'new'} → {c.after})"
+                for c in citations
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -81,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add ``changes`` to the ``mkdocs-reports`` command line."""
-    parser = subparsers.add_parser("changes", help="list records added, removed and changed against a base (git ref or export)")
+    parser = subparsers.add_parser(
+        "changes", help="list records added, removed and changed against a base (git ref or export)"
+    )
     parser.add_argument("path", nargs="?", default="reports", help="the reports folder (default: reports)")
     base = parser.add_mutually_exclusive_group(required=True)
     base.add_argument("--base-ref", metavar="REF", help="compare with the reports folder at this git ref, e.g. origin/main")

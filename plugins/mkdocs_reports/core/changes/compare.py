@@ -8,7 +8,7 @@ n-th annotation on it). A record whose ID changed is one removed and one added.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..ids import anchor_of
@@ -77,8 +77,9 @@ def _record(record: dict) -> _Item:
 
 
 def _annotation(annotation: dict, index: int) -> _Item:
-    # the model's anchor rule, so that links land where the page puts the annotation
-    anchor = Annotation(annotation["on"], annotation["system"], annotation["member"], index, None).anchor  # type: ignore[arg-type]
+    # the model's anchor rule (it needs no location), so that links land on the annotation
+    on, system, member = annotation["on"], annotation["system"], annotation["member"]
+    anchor = Annotation(on, system, member, index, location=None).anchor  # type: ignore[arg-type]
     item = _Item("annotation", annotation["on"], f"Annotation on {annotation['on']}", anchor)
     item.fields["text"] = _Field("Text", annotation.get("text") or "")
     item.fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in annotation.get("quotes") or []])
@@ -122,8 +123,8 @@ def _field_changes(before: _Item, after: _Item) -> tuple[FieldChange, ...]:
     return tuple(changes)
 
 
-def _all(change: Change, items: Iterable[_Item]) -> list[ItemChange]:
-    return [ItemChange(change, i.item, i.id, i.label, i.anchor) for i in items]
+def _change(change: Change, item: _Item, fields: tuple[FieldChange, ...] = ()) -> ItemChange:
+    return ItemChange(change, item.item, item.id, item.label, item.anchor, fields)
 
 
 def _report_items(base: dict[tuple, _Item], head: dict[tuple, _Item]) -> list[ItemChange]:
@@ -131,10 +132,10 @@ def _report_items(base: dict[tuple, _Item], head: dict[tuple, _Item]) -> list[It
     changes = []
     for key, item in head.items():
         if key not in base:
-            changes.extend(_all("added", [item]))
+            changes.append(_change("added", item))
         elif fields := _field_changes(base[key], item):
-            changes.append(ItemChange("changed", item.item, item.id, item.label, item.anchor, fields))
-    return changes + _all("removed", [item for key, item in base.items() if key not in head])
+            changes.append(_change("changed", item, fields))
+    return changes + [_change("removed", item) for key, item in base.items() if key not in head]
 
 
 def _citations(export: dict) -> dict[tuple, dict]:
@@ -184,16 +185,16 @@ def compare(base: Snapshot, head: Snapshot) -> Changes:
     base_items, head_items = _items(base.export), _items(head.export)
     reports = []
     for key in dict.fromkeys([*head_reports, *base_reports]):
-        (system_name, title), (system, member) = head_reports.get(key) or base_reports[key], key
         old, new = base_items.get(key, {}), head_items.get(key, {})
         if key not in base_reports:
-            report = ReportChanges(system, system_name, member, title, "added", tuple(_all("added", new.values())))
+            change, items = "added", [_change("added", item) for item in new.values()]
         elif key not in head_reports:
-            report = ReportChanges(system, system_name, member, title, "removed", tuple(_all("removed", old.values())))
+            change, items = "removed", [_change("removed", item) for item in old.values()]
         else:
-            report = ReportChanges(system, system_name, member, title, "changed", tuple(_report_items(old, new)))
-        if report.change != "changed" or report.items:
-            reports.append(report)
+            change, items = "changed", _report_items(old, new)
+        if change != "changed" or items:
+            system_name, title = head_reports.get(key) or base_reports[key]
+            reports.append(ReportChanges(key[0], system_name, key[1], title, change, tuple(items)))
     base_citations, head_citations = _citations(base.export), _citations(head.export)
     return Changes(
         base=base.label,

@@ -17,6 +17,10 @@ Change = Literal["added", "removed", "changed"]
 Resolution = Literal["declared", "external", "unresolved"]
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Span:
     """A piece of a short diff: ``same`` text, ``removed`` or ``added`` words, or a ``gap``."""
@@ -116,6 +120,19 @@ class Changes:
 
     def count(self, change: Change, item: str = "record") -> int:
         return sum(1 for r in self.reports for i in r.items if i.change == change and i.item == item)
+
+    def summary(self) -> str:
+        """One sentence, e.g. for a preview banner or a CI log."""
+        if self.empty:
+            return f"No changes against {self.base}."
+        counts = ", ".join(
+            f"{_plural(count, item)} {change}"
+            for item in ("record", "annotation")
+            for change in ("added", "removed", "changed")
+            if (count := self.count(change, item))
+        )
+        citations = f"{_plural(len(self.dangling), 'citation')} newly dangling, {len(self.resolved)} newly resolved"
+        return f"Changes against {self.base}: {counts or 'no records or annotations changed'}; {citations}."
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, **asdict(self)}

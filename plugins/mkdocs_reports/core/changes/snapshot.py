@@ -15,6 +15,7 @@ import subprocess
 import tarfile
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ...export.json import FORMAT, VERSION, collection_json
@@ -27,6 +28,8 @@ class SnapshotError(Exception):
 
 @dataclass(frozen=True)
 class Snapshot:
+    """One side of a comparison. Snapshots of a commit are shared: read, never change, them."""
+
     export: dict  # the shape of ``mkdocs-reports export --format json``
     label: str  # what it is, for readers: "origin/main at 1a2b3c4", "base.json"
     errors: tuple[str, ...] = ()  # check errors of the collection it was made from
@@ -89,13 +92,13 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
     index and the checked-out branch are left alone. A ref without the folder is an empty
     collection (everything in head is then added).
     """
+    if not ref or ref.startswith("-"):
+        raise SnapshotError(f"{ref!r} is not a git ref; name a branch, tag or commit, e.g. origin/main")
     folder = Path(reports).absolute()
     where = _existing(folder)
     top = _git(["rev-parse", "--show-toplevel"], where)
     if top.returncode:
         raise SnapshotError(f"{where} is not inside a git repository, so there is no {ref!r} to compare with")
-    if not ref or ref.startswith("-"):
-        raise SnapshotError(f"{ref!r} is not a git ref; name a branch, tag or commit, e.g. origin/main")
     toplevel = Path(os.fsdecode(top.stdout.strip()))
     commit = _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], toplevel)
     if commit.returncode:
@@ -104,7 +107,12 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
         )
     sha = commit.stdout.decode().strip()
     relative = folder.resolve().relative_to(toplevel.resolve()).as_posix()
-    label = f"{ref} at {sha[:7]}"
+    return _snapshot_at(toplevel, sha, relative, f"{ref} at {sha[:7]}")
+
+
+@lru_cache(maxsize=8)
+def _snapshot_at(toplevel: Path, sha: str, relative: str, label: str) -> Snapshot:
+    """One commit's reports, kept: a commit never changes, and ``mkdocs serve`` rebuilds often."""
     with tempfile.TemporaryDirectory(prefix="reports-base-") as temp:
         target = Path(temp, relative)
         target.mkdir(parents=True, exist_ok=True)
@@ -112,13 +120,15 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
         if listed.stdout.strip():
             archive = _git(["archive", "--format=tar", sha, "--", relative], toplevel)
             if archive.returncode:
-                raise SnapshotError(f"git archive {ref} failed: {archive.stderr.decode(errors='replace').strip()}")
+                raise SnapshotError(f"git archive {label} failed: {archive.stderr.decode(errors='replace').strip()}")
             with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
                 tar.extractall(temp, filter="data")
         return snapshot_from_folder(target, label, base=temp)
 
 
-def load_base(*, ref: str | None = None, export: str | os.PathLike[str] | None = None, reports: str | os.PathLike[str] = "reports") -> Snapshot:
+def load_base(
+    *, ref: str | None = None, export: str | os.PathLike[str] | None = None, reports: str | os.PathLike[str] = "reports"
+) -> Snapshot:
     """The base to compare with: an export file when given, else the reports folder at ``ref``."""
     if export is not None:
         return snapshot_from_export(export)
