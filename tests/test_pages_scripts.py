@@ -168,6 +168,14 @@ def test_the_preview_comment_is_written_once_then_edited(gh, tmp_path, existing,
     assert write.startswith(call + " -f body=<!-- mkdocs-reports-preview -->")
 
 
+def test_on_close_the_comment_is_only_edited(gh, tmp_path):
+    log, path = tmp_path / "gh.log", f"{gh}{os.pathsep}{os.environ['PATH']}"
+    script("preview-comment.sh", "12", "Removed.", "--edit-only", PATH=path, GH_LOG=str(log), GITHUB_REPOSITORY="o/r")
+    assert len(log.read_text().splitlines()) == 1  # looked for one, added none
+    script("preview-comment.sh", "12", "Removed.", "--edit-only", PATH=path, GH_LOG=str(log), EXISTING="5", GITHUB_REPOSITORY="o/r")
+    assert "api --method PATCH repos/o/r/issues/comments/5 " in log.read_text() and "POST" not in log.read_text()
+
+
 def test_the_preview_comment_refuses_a_bad_number(gh, tmp_path):
     path = f"{gh}{os.pathsep}{os.environ['PATH']}"
     result = script("preview-comment.sh", "12; rm -rf /", "x", PATH=path, GH_LOG=str(tmp_path / "log"))
