@@ -7,6 +7,7 @@ import json
 import sys
 
 from .core.check import check_collection
+from .changes_cli import add_parser as add_changes_parser
 from .core.schema import json_schema
 from .export.json import collection_json
 from .export.text import report_text
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=_export)
     schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
     schema.set_defaults(run=_schema)
+    add_changes_parser(commands)
     return parser
 
 
