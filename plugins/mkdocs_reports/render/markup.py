@@ -18,6 +18,7 @@ from ..core.model import ExternalRecord
 from .paths import Paths, relative
 
 _ESCAPES = {"<": "&lt;", "&": "&amp;", "{": "&#123;", "|": "&#124;", '"': "&quot;"}
+_ATTRIBUTE = str.maketrans(_ESCAPES)
 _TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|])")
 _FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
@@ -122,8 +123,7 @@ class Markup:
     @staticmethod
     def attr(text: str | None) -> str:
         """Text for a link title (tooltip) in quotes."""
-        flat = " ".join((text or "").split())
-        return "".join(_ESCAPES.get(char, char) for char in flat)
+        return " ".join((text or "").split()).translate(_ATTRIBUTE)
 
     # -- links ------------------------------------------------------------------------
 

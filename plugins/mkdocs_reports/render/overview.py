@@ -63,13 +63,19 @@ class Overview:
         self.graph = graph
         self.kinds = KINDS
         self.status_values = STATUS_VALUES
+        # external records by system and missing member, in ID order (one pass over all)
+        external: dict[str, dict[str, list[ExternalRecord]]] = {}
+        for (slug, _), record in sorted(graph.external.items()):
+            external.setdefault(slug, {}).setdefault(record.member, []).append(record)
         self.systems: list[SystemView] = []
         for slug in sorted(graph.collection.systems):
             system = graph.collection.systems[slug]
             reports = sorted(system.reports.values(), key=lambda r: member_order(r.member))
-            view = SystemView(system, reports, graph.external_members(slug))
-            for kind in KINDS:
-                view.records[kind] = [r for report in reports for r in report.records_by_kind()[kind]]
+            view = SystemView(system, reports, external.get(slug, {}))
+            view.records = {kind: [] for kind in KINDS}
+            for report in reports:
+                for kind, records in report.records_by_kind().items():
+                    view.records[kind].extend(records)
             self.systems.append(view)
         self.index: list[IndexEntry] = []
         for view in self.systems:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.ids import PREFIX_MEMBERS
 from ..core.model import ExternalRecord, Record
@@ -45,4 +46,10 @@ def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
     fragment = f"#{anchor}" if anchor else ""
     if to_page == from_page and fragment:
         return fragment
-    return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".") + fragment
+    return _relative_path(posixpath.dirname(from_page), to_page) + fragment
+
+
+@lru_cache(maxsize=65536)
+def _relative_path(from_dir: str, to_page: str) -> str:
+    # cached: pages link to the same few pages thousands of times, and relpath is slow
+    return posixpath.relpath(to_page, from_dir or ".")
