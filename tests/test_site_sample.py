@@ -143,7 +143,7 @@ def test_record_index_lists_every_id_with_its_columns(site):
     rows = {(row[0], row[1]): row for row in table[1:]}
     assert len(table) - 1 == 8
     assert ("MEM-OBJ-notes", "Alpha") in rows and ("MEM-OBJ-notes", "Beta") in rows
-    assert rows[("MEM-RTE-note-write", "Alpha")][2:] == ["Alpha memory report", "Routes", "Note writing", "implementation: wired; operation: uninspected", "4"]
+    assert rows[("MEM-RTE-note-write", "Alpha")][2:] == ["memory report", "Routes", "Note writing", "implementation: wired; operation: uninspected", "4"]
     assert rows[("RT-RTE-chat-turn", "Alpha")][2] == "runtime report (not published)"
     assert any(src.endswith("assets/mkdocs-reports/reports.js") for src in index.script_srcs)
 
