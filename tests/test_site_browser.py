@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser import chromium, serve
-from sitehtml import build_site, make_project
+pytest.importorskip("selenium", reason="selenium is not installed (it is not in the [test] extra)")
+
+from browser import chromium, serve  # noqa: E402
+from sitehtml import build_site, make_project  # noqa: E402
 
 
 @pytest.fixture(scope="module")
