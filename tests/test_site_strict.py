@@ -90,6 +90,14 @@ def test_a_system_folder_named_like_a_generated_page_is_refused(tmp_path, caplog
     assert "records.md and records/index.md would both be records/" in caplog.text
 
 
+def test_a_report_named_like_an_unpublished_member_it_cites_is_refused(tmp_path, caplog):
+    project = make_project(tmp_path / "named")
+    (project / "reports" / "alpha" / "memory.yaml").rename(project / "reports" / "alpha" / "runtime.yaml")
+    with pytest.raises(Abort, match="BuildError"):
+        build_site(project)
+    assert "alpha/runtime.yaml is published as a memory report" in caplog.text
+
+
 def test_serve_watches_the_reports_folder(tmp_path):
     project = make_project(tmp_path / "serve")
     config = load_config(str(project / "mkdocs.yml"))

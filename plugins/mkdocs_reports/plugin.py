@@ -27,6 +27,7 @@ from .core.diagnostics import Diagnostic, Location
 from .core.graph import CitationGraph
 from .core.model import Collection
 from .render import Paths, SafeLinksExtension, SiteRenderer
+from .render.site import PageClash
 from .render.docs_citations import link_docs_citations
 
 log = logging.getLogger("mkdocs.plugins.reports")
@@ -81,7 +82,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         checked = self._check()
         self.renderer = SiteRenderer(checked.graph, self.paths)
-        pages = self.renderer.pages()
+        try:
+            pages = self.renderer.pages()
+        except PageClash as clash:
+            raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
         docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
         if files.get_file_from_path(self.paths.home_page) is None:
             pages[self.paths.home_page] = self.renderer.home()

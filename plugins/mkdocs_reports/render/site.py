@@ -49,6 +49,10 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+class PageClash(ValueError):
+    """Two things of the collection would have the same page."""
+
+
 class SiteRenderer:
     def __init__(self, graph: CitationGraph, paths: Paths | None = None) -> None:
         self.graph = graph
@@ -84,6 +88,12 @@ class SiteRenderer:
                 pages[page] = self._render("report.md.j2", page, slug, report=report, view=view)
             for member, records in view.external.items():
                 page = self.paths.report(slug, member)
+                if page in pages:
+                    raise PageClash(
+                        f"{slug}/{member}.yaml is published as a {view.system.reports[member].type.noun}, but its "
+                        f"name is that of the unpublished {member} report whose records ({records[0].id}, …) "
+                        f"it cites; rename the file after its member type"
+                    )
                 pages[page] = self._render("external.md.j2", page, slug, member=member, records=records, view=view)
         pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page)
         pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
