@@ -13,7 +13,8 @@ class ReportsConfig(Config):
     #: site-wide pages the plugin adds; a system folder must not have these names
     index_page = c.Type(str, default="records.md")
     coverage_page = c.Type(str, default="coverage.md")
-    #: build the navigation from the collection (after the hand-written pages)
+    #: build the navigation: home, the collection, then the other hand-written pages
+    #: (with an explicit ``nav:`` in mkdocs.yml, the collection comes after it)
     nav = c.Type(bool, default=True)
     #: where the home page shows the collection at a glance (appended when absent)
     glance_marker = c.Type(str, default="<!-- reports:glance -->")
