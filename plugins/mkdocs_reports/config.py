@@ -18,3 +18,12 @@ class ReportsConfig(Config):
     nav = c.Type(bool, default=True)
     #: where the home page shows the collection at a glance (appended when absent)
     glance_marker = c.Type(str, default="<!-- reports:glance -->")
+    #: pull-request previews (each falls back to an environment variable, which the
+    #: workflows set): the pull request's number shows a banner on every page
+    #: (``REPORTS_PREVIEW_PR``); a base to compare with adds a Changes page — a git ref
+    #: (``REPORTS_BASE_REF``, e.g. ``origin/main``) or a saved ``mkdocs-reports export
+    #: --format json`` of the base build (``REPORTS_BASE_EXPORT``)
+    preview_pr = c.Optional(c.Type(str))
+    base_ref = c.Optional(c.Type(str))
+    base_export = c.Optional(c.Type(str))
+    changes_page = c.Type(str, default="changes.md")

@@ -8,6 +8,7 @@ links ``system:ID`` citations in hand-written pages.
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 from pathlib import Path
@@ -22,6 +23,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import nest_paths
 
 from .config import ReportsConfig
+from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import Diagnostic, Location
 from .core.graph import CitationGraph
@@ -48,6 +50,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.renderer: SiteRenderer | None = None
         self.generated: set[str] = set()
         self.root = Path("reports")
+        self.preview = Preview()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -62,6 +65,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         config.markdown_extensions.append(SafeLinksExtension())
         config.extra_css.append(f"{ASSET_DIR}/reports.css")
         config.extra_javascript.append(ExtraScriptValue(f"{ASSET_DIR}/reports.js"))
+        try:
+            self.preview = Preview.from_settings(
+                {key: self.config[key] for key in ("preview_pr", "base_ref", "base_export")}
+            )
+        except PreviewError as error:
+            raise PluginError(str(error)) from None
+        if self.preview.pull_request:  # the theme's announce bar shows it (overrides/main.html)
+            config.extra["reports_preview"] = {"pull_request": self.preview.pull_request, "changes_url": None}
         return config
 
     # -- the collection -----------------------------------------------------------------
@@ -89,15 +100,31 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
         if files.get_file_from_path(self.paths.home_page) is None:
             pages[self.paths.home_page] = self.renderer.home()
+        if self.preview.compares:
+            pages[self.config.changes_page] = self._changes_page(checked)
         new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         self._refuse_collisions(files, new)
         for file in new:
             files.append(file)
+            if file.src_uri == self.config.changes_page and "reports_preview" in config.extra:
+                config.extra["reports_preview"]["changes_url"] = file.url
         self.generated = set(pages)
         if self.config.nav:
             config.nav = self._nav(docs_pages)
         return files
+
+    def _changes_page(self, checked: CheckedCollection) -> str:
+        """The Changes page; a base that cannot be had is said on the page and warned about
+        (a strict build then fails: a preview should not silently compare with nothing)."""
+        assert self.renderer is not None
+        try:
+            changes = self.preview.changes(checked, self.root)
+        except SnapshotError as error:
+            log.warning(f"Changes page: {error}")
+            return f"# Changes\n\nThis build could not be compared with its base: {html.escape(str(error))}\n"
+        log.info(f"Changes page: {changes.summary()}")
+        return self.renderer.changes(changes, self.config.changes_page, self.preview.pull_request)
 
     @staticmethod
     def _refuse_collisions(files: Files, new: list[File]) -> None:
@@ -118,13 +145,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         """Home first, then the collection, then the other hand-written pages (or the
         author's own ``nav``, followed by the collection)."""
         assert self.renderer is not None
+        changes = [{"Changes": self.config.changes_page}] if self.preview.compares else []
         if self.user_nav is not None:
-            return [*self.user_nav, *self.renderer.nav]
+            return [*changes, *self.user_nav, *self.renderer.nav]
         ordered = sorted((f for f in docs_pages if f.inclusion.is_in_nav()), key=file_sort_key)
         hand_written = nest_paths(f.src_uri for f in ordered)
         home = [self.paths.home_page]
         rest = [entry for entry in hand_written if entry != self.paths.home_page]
-        return [*home, *self.renderer.nav, *rest]
+        return [*home, *changes, *self.renderer.nav, *rest]
 
     # -- pages --------------------------------------------------------------------------
 

@@ -11,10 +11,12 @@ from functools import cached_property
 
 import jinja2
 
+from ..core.changes import Changes
 from ..core.graph import CitationGraph
 from ..core.loader import section_anchor
 from ..core.report_types import ROUTE_FIELDS, STATUS_VALUES, Shape
 from .backlinks import Backlinks
+from .changes import changes_context
 from .forge import file_url, repository_url, tree_url
 from .markup import Markup
 from .overview import Overview, kind_anchor, member_title
@@ -98,6 +100,10 @@ class SiteRenderer:
         pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page)
         pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
         return pages
+
+    def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> str:
+        """The Changes page of a preview: this build against its base."""
+        return self._render("changes.md.j2", page, preview_pr=preview_pr, **changes_context(changes))
 
     def glance(self, page: str | None = None) -> str:
         """The collection at a glance, for the home page (``page`` is where it is shown)."""

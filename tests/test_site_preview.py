@@ -1,0 +1,91 @@
+"""A pull-request preview as reviewers read it: a banner on every page and a Changes page
+built against the base branch of a real git repository."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from mkdocs.exceptions import Abort
+from sitehtml import Site, build_site, make_project
+from test_changes import repo  # noqa: F401 - the fixture: a base commit and a head commit
+
+
+@pytest.fixture
+def preview_site(repo, monkeypatch):  # noqa: F811
+    """The head commit built as the preview of pull request #7, compared with HEAD~1."""
+    project = make_project(repo, reports=None)
+    monkeypatch.setenv("REPORTS_PREVIEW_PR", "7")
+    monkeypatch.setenv("REPORTS_BASE_REF", "HEAD~1")
+    monkeypatch.chdir(project)  # the head has a dangling citation: only a non-strict build renders
+    return Site(build_site(project, strict=False))
+
+
+def test_every_page_says_it_is_a_preview_and_links_to_its_changes(preview_site):
+    assert len(preview_site.pages) > 8
+    for url, page in preview_site.pages.items():
+        html = (preview_site.root / url / "index.html" if not url.endswith(".html") else preview_site.root / url).read_text()
+        banner = re.search(r'<div class="rpt-preview-banner" role="status">(.*?)</div>', html, re.DOTALL)
+        assert banner and "Preview of pull request #7" in banner.group(1), url
+        link = page.links_with_text("See what it changes")
+        assert link and preview_site.resolve(page, link[0].href)[0] == "changes/", url
+
+
+def test_the_changes_page_lists_what_the_pull_request_changes(preview_site):
+    page = preview_site.page("changes/")
+    assert page.title.startswith("Changes")
+    assert "Changes in pull request #7" in page.text
+    # one section per system, each report linked, added/removed/changed records named
+    assert "Beta memory report — removed" in page.text and "Gamma memory report — added" in page.text
+    assert "Changed record: MEM-OBJ-notes — Note table" in page.text
+    assert "Removed record: MEM-CMP-embedder — Note embedder" in page.text
+    assert "Added record: MEM-OBJ-gone — Gone notes" in page.text
+    targets = {link.text: preview_site.resolve(page, link.href) for link in page.links}
+    assert targets["MEM-OBJ-notes"] == ("alpha/memory/", "mem-obj-notes")
+    assert targets["MEM-OBJ-gone"] == ("alpha/memory/", "mem-obj-gone")
+    assert "MEM-CMP-embedder" not in targets  # gone from the head: named, not linked
+    assert targets["Gamma memory report"] == ("gamma/memory/", "")
+
+
+def test_field_diffs_show_removed_and_added_words(preview_site):
+    html = (preview_site.root / "changes" / "index.html").read_text(encoding="utf-8")
+    diff = re.search(r'<div class="rpt-diff"><span class="rpt-diff-field">Later read-back</span>.*?</div>', html)
+    assert diff and "<ins>" in diff.group() and "newest first" in diff.group()
+    assert re.search(r"operation conclusion status</span>.*?<del>uninspected</del>.*?<ins>observed</ins>", html)
+
+
+def test_citations_that_newly_dangle_are_listed_with_their_place(preview_site):
+    page = preview_site.page("changes/")
+    assert "Citations that newly dangle" in page.text
+    assert "MEM-OBJ-missing no longer resolves (new → unresolved)" in page.text
+    assert "reports/alpha/memory.yaml:" in page.text
+
+
+def test_every_link_of_the_preview_resolves(preview_site):
+    assert preview_site.broken_links() == []
+
+
+def test_a_build_without_preview_settings_has_no_banner_or_changes_page(repo, monkeypatch):  # noqa: F811
+    project = make_project(repo, reports=None)
+    for variable in ("REPORTS_PREVIEW_PR", "REPORTS_BASE_REF", "REPORTS_BASE_EXPORT"):
+        monkeypatch.delenv(variable, raising=False)
+    site = Site(build_site(project, strict=False))
+    assert "changes/" not in site.pages
+    assert "Preview of pull request" not in site.page("").text
+
+
+def test_a_base_that_cannot_be_had_fails_the_strict_build(tmp_path, monkeypatch):
+    project = make_project(tmp_path / "project")
+    monkeypatch.setenv("REPORTS_BASE_REF", "no-such-ref")
+    monkeypatch.chdir(project)
+    with pytest.raises(Exception, match="Aborted with 1 warnings in strict mode"):
+        build_site(project)
+
+
+def test_a_pull_request_number_that_is_not_a_number_is_refused(tmp_path, monkeypatch, caplog):
+    project = make_project(tmp_path / "project")
+    monkeypatch.setenv("REPORTS_PREVIEW_PR", "7; rm -rf /")
+    with pytest.raises(Abort):
+        build_site(project)
+    assert "REPORTS_PREVIEW_PR) is '7; rm -rf /', not a pull-request number" in caplog.text
