@@ -4,11 +4,8 @@ the record index sorts and filters offline, and record links land on their entri
 from __future__ import annotations
 
 import pytest
-
-pytest.importorskip("selenium", reason="selenium is not installed (it is not in the [test] extra)")
-
-from browser import chromium, serve  # noqa: E402
-from sitehtml import build_site, make_project  # noqa: E402
+from browser import chromium, serve
+from sitehtml import build_site, make_project
 
 
 @pytest.fixture(scope="module")
