@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
-from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from sitehtml import SAMPLE, Site, build_site, make_project
@@ -98,17 +100,43 @@ def test_a_report_named_like_an_unpublished_member_it_cites_is_refused(tmp_path,
     assert "alpha/runtime.yaml is published as a memory report" in caplog.text
 
 
-def test_serve_watches_the_reports_folder(tmp_path):
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
+
+
+def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if text in _fetch(url):
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_serve_rebuilds_when_a_report_changes(tmp_path):
+    """A real `mkdocs serve`: editing a report's YAML changes the served page."""
     project = make_project(tmp_path / "serve")
-    config = load_config(str(project / "mkdocs.yml"))
-    config.plugins.on_startup(command="serve", dirty=False)
-    config = config.plugins.on_config(config)
-
-    class Server:
-        watched: list[str] = []
-
-        def watch(self, path: str) -> None:
-            self.watched.append(path)
-
-    server = config.plugins.on_serve(Server(), config=config, builder=lambda: None)
-    assert Path(server.watched[0]).resolve() == (project / "reports").resolve()
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "--no-strict"],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        page = f"http://127.0.0.1:{port}/alpha/memory/"
+        assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
+        report = project / "reports" / "alpha" / "memory.yaml"
+        report.write_text(report.read_text(encoding="utf-8").replace("label: Note store", "label: Note warehouse"), encoding="utf-8")
+        assert _wait_for(page, "Note warehouse"), "the page did not change after the report did"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
