@@ -22,7 +22,7 @@ from conftest import FIXTURES, REPO
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.ids import KINDS
 from mkdocs_reports.core.report_types import REPORT_TYPES
-from mkdocs_reports.export.text import report_text
+from mkdocs_reports.core.export.text import report_text
 
 SEEDS = FIXTURES / "seeds"
 SYSTEMS = ["ultimate", "cludebot", "mindbase", "signet"]

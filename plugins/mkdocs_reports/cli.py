@@ -9,8 +9,8 @@ import sys
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser
 from .core.schema import json_schema
-from .export.json import collection_json
-from .export.text import report_text
+from .core.export.json import collection_json
+from .core.export.text import report_text
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ...export.json import FORMAT, VERSION, collection_json
+from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
 
 

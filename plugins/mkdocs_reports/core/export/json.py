@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ..core.graph import CitationGraph
-from ..core.model import Collection, Quote
+from ..graph import CitationGraph
+from ..model import Collection, Quote
 
 FORMAT = "mkdocs-reports/collection"
 VERSION = 1

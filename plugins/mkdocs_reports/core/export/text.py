@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from ..core.ids import KINDS
-from ..core.model import Boundary, ItemList, Quote, Record, Report
-from ..core.report_types import ROUTE_FIELDS, Shape
+from ..ids import KINDS
+from ..model import Boundary, ItemList, Quote, Record, Report
+from ..report_types import ROUTE_FIELDS, Shape
 
 TYPE_PATH = "agentic-system-analyses/types/{}.md"
 NONE_DECLARED = "none declared in this member"
