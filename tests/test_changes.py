@@ -319,3 +319,22 @@ def test_bad_export_files_are_clear_errors(tmp_path, content, message):
         snapshot_from_export(tmp_path / "base.json")
     with pytest.raises(SnapshotError, match="cannot read the export"):
         snapshot_from_export(tmp_path / "missing.json")
+
+
+def test_edited_prose_sections_are_changes_too(repo):
+    path = repo / "reports" / "alpha" / "memory.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("  text: The boundary.\n", "  text: The boundary, now wider.\n")
+        + "write_side: Notes are written once.\n",
+        encoding="utf-8",
+    )
+    git(repo, "commit", "-qam", "prose")
+    changes = compare(snapshot_from_git("HEAD~1", repo / "reports"), snapshot_from_git("HEAD", repo / "reports"))
+    (report,) = changes.reports
+    assert [(i.change, i.item, i.id, i.label, i.anchor) for i in report.items] == [
+        ("changed", "section", "boundary", "Boundary and evidence", "boundary"),
+        ("added", "section", "write_side", "Write side", "write-side"),
+    ]
+    assert report.items[0].fields[0].diff == (Span("same", "The"), Span("removed", "boundary."), Span("added", "boundary, now wider."))
+    assert changes.summary().startswith("Changes against HEAD~1 at ")
+    assert "1 section added, 1 section changed" in changes.summary()

@@ -89,3 +89,21 @@ def test_a_pull_request_number_that_is_not_a_number_is_refused(tmp_path, monkeyp
     with pytest.raises(Abort):
         build_site(project)
     assert "REPORTS_PREVIEW_PR) is '7; rm -rf /', not a pull-request number" in caplog.text
+
+
+def test_a_changed_section_links_to_it(repo, monkeypatch):  # noqa: F811
+    from test_changes import git
+
+    path = repo / "reports" / "alpha" / "memory.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  text: The boundary.\n", "  text: A wider boundary.\n"), encoding="utf-8")
+    git(repo, "commit", "-qam", "prose")
+    project = make_project(repo, reports=None)
+    monkeypatch.setenv("REPORTS_BASE_REF", "HEAD~1")
+    monkeypatch.delenv("REPORTS_PREVIEW_PR", raising=False)
+    monkeypatch.chdir(project)
+    site = Site(build_site(project, strict=False))
+    page = site.page("changes/")
+    assert "Changed section: Boundary and evidence" in page.text
+    (link,) = page.links_with_text("Boundary and evidence")
+    assert site.resolve(page, link.href) == ("alpha/memory/", "boundary")
+    assert site.broken_links() == []

@@ -77,9 +77,10 @@ def _record(record: dict) -> _Item:
 
 
 def _annotation(annotation: dict, index: int) -> _Item:
-    # the model's anchor rule (it needs no location), so that links land on the annotation
-    on, system, member = annotation["on"], annotation["system"], annotation["member"]
-    anchor = Annotation(on, system, member, index, location=None).anchor  # type: ignore[arg-type]
+    anchor = annotation.get("anchor")
+    if anchor is None:  # an export without anchors: the model's rule, so links land on it
+        on, system, member = annotation["on"], annotation["system"], annotation["member"]
+        anchor = Annotation(on, system, member, index, location=None).anchor  # type: ignore[arg-type]
     item = _Item("annotation", annotation["on"], f"Annotation on {annotation['on']}", anchor)
     item.fields["text"] = _Field("Text", annotation.get("text") or "")
     item.fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in annotation.get("quotes") or []])
@@ -87,9 +88,20 @@ def _annotation(annotation: dict, index: int) -> _Item:
     return item
 
 
+def _section(section: dict) -> _Item:
+    item = _Item("section", section["key"], section["heading"], section["anchor"])
+    item.fields["text"] = _Field(section["heading"], section["text"])
+    return item
+
+
 def _items(export: dict) -> dict[ReportKey, dict[tuple, _Item]]:
-    """Every report's records and annotations by match key, in file order."""
+    """Every report's sections, records and annotations by match key, in page order."""
     reports: dict[ReportKey, dict[tuple, _Item]] = {}
+    for system in export["systems"]:
+        for report in system["reports"]:
+            items = reports.setdefault((system["slug"], report["member"]), {})
+            for section in report.get("sections") or []:  # exports before sections had none
+                items[("section", section["key"])] = _section(section)
     for record in export["records"]:
         items = reports.setdefault((record["system"], record["member"]), {})
         items.setdefault(("record", record["id"]), _record(record))  # a duplicate ID: the first wins
@@ -186,10 +198,11 @@ def compare(base: Snapshot, head: Snapshot) -> Changes:
     reports = []
     for key in dict.fromkeys([*head_reports, *base_reports]):
         old, new = base_items.get(key, {}), head_items.get(key, {})
+        # a whole report that came or went lists its records and annotations, not its prose
         if key not in base_reports:
-            change, items = "added", [_change("added", item) for item in new.values()]
+            change, items = "added", [_change("added", i) for i in new.values() if i.item != "section"]
         elif key not in head_reports:
-            change, items = "removed", [_change("removed", item) for item in old.values()]
+            change, items = "removed", [_change("removed", i) for i in old.values() if i.item != "section"]
         else:
             change, items = "changed", _report_items(old, new)
         if change != "changed" or items:

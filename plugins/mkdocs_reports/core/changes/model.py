@@ -40,12 +40,12 @@ class FieldChange:
 
 @dataclass(frozen=True)
 class ItemChange:
-    """A record or an annotation that was added, removed or changed."""
+    """A section, record or annotation that was added, removed or changed."""
 
     change: Change
-    item: Literal["record", "annotation"]
-    id: str  # the record's ID; for an annotation, the ID of the record it annotates
-    label: str  # the record's label, or "Annotation on <id>"
+    item: Literal["section", "record", "annotation"]
+    id: str  # the record's ID; for an annotation, the ID of the record it annotates; a section's key
+    label: str  # the record's label, "Annotation on <id>", or the section's heading
     anchor: str  # on the report page of the build it stands in (the base one when removed)
     fields: tuple[FieldChange, ...] = ()  # what differs, for a changed item
 
@@ -127,12 +127,12 @@ class Changes:
             return f"No changes against {self.base}."
         counts = ", ".join(
             f"{_plural(count, item)} {change}"
-            for item in ("record", "annotation")
+            for item in ("section", "record", "annotation")
             for change in ("added", "removed", "changed")
             if (count := self.count(change, item))
         )
         citations = f"{_plural(len(self.dangling), 'citation')} newly dangling, {len(self.resolved)} newly resolved"
-        return f"Changes against {self.base}: {counts or 'no records or annotations changed'}; {citations}."
+        return f"Changes against {self.base}: {counts or 'no sections, records or annotations changed'}; {citations}."
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, **asdict(self)}

@@ -1,14 +1,16 @@
 """The collection as one JSON document: a stable shape for tools and for build comparisons.
 
-Shape (version 1) — every list is in collection order (systems, reports, then file order):
+A section's ``text`` is its plain-text rendering (``export.text``): prose, the coverage table,
+list items. Shape (version 1) — every list is in collection order (systems, reports, then file order):
 
     {"format": "mkdocs-reports/collection", "version": 1,
      "systems":  [{"slug", "name", "source": {"id", "identity", "revision"},
-                   "reports": [{"member", "type", "title", "path", "description", "run_id"}]}],
+                   "reports": [{"member", "type", "title", "path", "description", "run_id",
+                                "sections": [{"key", "heading", "anchor", "text"}]}]}],
      "records":  [{"system", "member", "id", "kind", "label", "part_of", "text", "route",
                    "status", "quotes": [{"passage", "path", "lines"}], "notes",
                    "cites": [record IDs cited inside the record, in order]}],
-     "annotations": [{"system", "member", "on", "text", "quotes", "notes"}],
+     "annotations": [{"system", "member", "on", "anchor", "text", "quotes", "notes"}],
      "citations": [{"system", "member", "target", "resolution": "declared" | "external" | "unresolved",
                     "place": {"section", "anchor", "label"}, "file", "line", "column"}],
      "external_records": [{"system", "member", "id"}]}
@@ -19,7 +21,10 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ..graph import CitationGraph
-from ..model import Collection, Quote
+from ..loader import section_anchor
+from ..model import Collection, Quote, Report
+from ..report_types import Shape
+from .text import section_text
 
 FORMAT = "mkdocs-reports/collection"
 VERSION = 1
@@ -27,6 +32,15 @@ VERSION = 1
 
 def _quotes(quotes: list[Quote]) -> list[dict]:
     return [{"passage": q.passage, "path": q.path, "lines": q.lines} for q in quotes]
+
+
+def _sections(report: Report) -> list[dict]:
+    """The report's prose, boundary and list sections (records and annotations are listed apart)."""
+    return [
+        {"key": spec.key, "heading": spec.heading, "anchor": section_anchor(spec.key), "text": text}
+        for spec in report.type.sections
+        if spec.shape not in (Shape.RECORDS, Shape.ANNOTATIONS) and (text := section_text(report, spec.key))
+    ]
 
 
 def collection_json(collection: Collection, graph: CitationGraph) -> dict:
@@ -45,6 +59,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "path": r.path,
                         "description": r.description,
                         "run_id": r.run_id,
+                        "sections": _sections(r),
                     }
                     for r in system.reports.values()
                 ],
@@ -74,6 +89,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "system": annotation.system,
                         "member": annotation.member,
                         "on": annotation.on,
+                        "anchor": annotation.anchor,
                         "text": annotation.text,
                         "quotes": _quotes(annotation.quotes),
                         "notes": annotation.notes,

@@ -61,6 +61,16 @@ def _boundary(boundary: Boundary) -> list[str]:
     return blocks
 
 
+def section_text(report: Report, key: str) -> str:
+    """A prose, boundary or list section as text; empty when the report leaves it out."""
+    section = report.sections.get(key)
+    if isinstance(section, Boundary):
+        return "\n\n".join(_boundary(section))
+    if isinstance(section, ItemList):
+        return _item_list(section)
+    return _prose(section) if section else ""
+
+
 def report_text(report: Report) -> str:
     blocks = [report.title, f"Type: {TYPE_PATH.format(report.type.name)}"]
     for spec in report.type.sections:
@@ -82,11 +92,6 @@ def report_text(report: Report) -> str:
                 for record in records:
                     blocks += _record(record)
             continue
-        section = report.sections.get(spec.key)
-        if isinstance(section, Boundary):
-            blocks += _boundary(section)
-        elif isinstance(section, ItemList):
-            blocks.append(_item_list(section))
-        elif section:
-            blocks.append(_prose(section))
+        if text := section_text(report, spec.key):
+            blocks.append(text)
     return "\n\n".join(blocks) + "\n"
