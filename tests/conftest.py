@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -19,6 +21,18 @@ title: {system} memory report
 boundary:
   text: The boundary.
 """
+
+
+def only(messages: list[str]) -> str:
+    """The one message of a check; fails, listing them, when there are more or none."""
+    assert len(messages) == 1, messages
+    return messages[0]
+
+
+def run_cli(*args: str, cwd: Path = REPO, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The real ``mkdocs-reports`` command in its own process: a crash or hang fails the test."""
+    command = [sys.executable, "-m", "mkdocs_reports.cli", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=timeout)
 
 
 class Collection:

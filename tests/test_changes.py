@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import MINIMAL
+from conftest import MINIMAL, run_cli
 
 from mkdocs_reports.core.changes import (
     SnapshotError,
@@ -232,9 +231,8 @@ def test_long_prose_diffs_keep_context_and_are_cut():
     assert sum(s.kind == "added" for s in many) == 6 and many[-1] == Span("gap", "… (+4 more changes)")
 
 
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "mkdocs_reports.changes_cli", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=120)
+def run_changes(*args: str, cwd: Path):
+    return run_cli("changes", *args, cwd=cwd)
 
 
 def test_cli_compares_with_a_base_export_file(repo, tmp_path):
@@ -242,13 +240,11 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
     (repo / "reports" / "alpha" / "memory.yaml").write_text(
         MINIMAL.format(system="Alpha") + "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n", encoding="utf-8"
     )  # a valid base: `export` refuses a collection with errors
-    exported = subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "json"], cwd=repo, capture_output=True, text=True
-    )
+    exported = run_cli("export", "--format", "json", cwd=repo)
     assert exported.returncode == 0, exported.stderr
     (tmp_path / "base.json").write_text(exported.stdout, encoding="utf-8")
     git(repo, "checkout", "-q", "-f", "main")
-    result = run_cli("--base-export", str(tmp_path / "base.json"), "--format", "json", cwd=repo)
+    result = run_changes("--base-export", str(tmp_path / "base.json"), "--format", "json", cwd=repo)
     assert result.returncode == 0, result.stderr
     from_file = json.loads(result.stdout)
     assert from_file["format"] == "mkdocs-reports/changes" and from_file["base"] == "base.json"
@@ -256,7 +252,7 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
     assert [(i["change"], i["id"]) for i in alpha["items"]][:2] == [("added", "MEM-OBJ-notes"), ("added", "MEM-OBJ-cache")]
     assert snapshot_from_export(tmp_path / "base.json").export == json.loads(exported.stdout)
 
-    text = run_cli("--base-export", str(tmp_path / "base.json"), cwd=repo)
+    text = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)
     assert text.stdout.startswith((
         "Changes against base.json: 5 records added, 1 record removed, 1 record changed, 1 annotation added;"
     ))
@@ -266,7 +262,7 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
 def test_cli_text_marks_words_like_git_word_diff(repo):
     git(repo, "reset", "-q", "--hard", "HEAD~1")
     (repo / "reports" / "beta" / "memory.yaml").write_text(MINIMAL.format(system="Beta") + BETA.replace("Logs", "Log files"))
-    result = run_cli("--base-ref", "HEAD", cwd=repo)
+    result = run_changes("--base-ref", "HEAD", cwd=repo)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "Changes against HEAD at " + git(repo, "rev-parse", "--short=7", "HEAD").strip()
@@ -281,7 +277,7 @@ def test_cli_text_marks_words_like_git_word_diff(repo):
 
 
 def test_cli_bad_ref_is_a_clear_error(repo):
-    result = run_cli("--base-ref", "origin/nowhere", cwd=repo)
+    result = run_changes("--base-ref", "origin/nowhere", cwd=repo)
     assert result.returncode == 2
     assert result.stderr.startswith("mkdocs-reports changes: error: no commit 'origin/nowhere' in ")
     assert "git fetch" in result.stderr and "Traceback" not in result.stderr and result.stdout == ""

@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES
+from conftest import run_cli as run
 
 SAMPLE = FIXTURES / "sample"
-
-
-def run(*args: str, cwd=REPO) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=120
-    )
 
 
 def test_check_passes_on_the_sample_collection():

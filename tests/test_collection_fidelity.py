@@ -12,13 +12,11 @@ literals, a lost "*" in "*/"), restored in the YAML and marked there with "# res
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, run_cli
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.ids import KINDS
 from mkdocs_reports.core.report_types import REPORT_TYPES
@@ -202,9 +200,6 @@ def test_a_dropped_sentence_is_caught(collection, tmp_path):
 
 
 def test_export_text_command_prints_the_report():
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "text", "reports/signet/memory.yaml"],
-        capture_output=True, text=True, cwd=REPO, timeout=120,
-    )
+    result = run_cli("export", "--format", "text", "reports/signet/memory.yaml")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Signet memory report\n\nType: agentic-system-analyses/types/agentic-system-memory-report.md")

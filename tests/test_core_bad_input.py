@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
+from conftest import only, run_cli
 
 
-def only(messages: list[str]) -> str:
-    assert len(messages) == 1, messages
-    return messages[0]
-
-
-def check_in_subprocess(path, timeout: float = 60) -> subprocess.CompletedProcess:
-    """Run the real command in its own process: a crash or hang fails the test, not the run."""
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", "check", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=path.parent,
-    )
+def check_in_subprocess(path):
+    return run_cli("check", str(path), cwd=path.parent, timeout=60)
 
 
 def test_empty_file(reports):

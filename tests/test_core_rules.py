@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import only
 
 ROUTE = """\
     route:
@@ -20,11 +21,6 @@ ROUTE = """\
 
 def route_record(record_id: str = "MEM-RTE-read", route: str = ROUTE) -> str:
     return f"records:\n  - id: {record_id}\n    label: A route\n{route}"
-
-
-def only(messages: list[str]) -> str:
-    assert len(messages) == 1, messages
-    return messages[0]
 
 
 # --- shapes: keys and types ------------------------------------------------------------

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, run_cli
 
 
 def export(path) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "json", str(path)],
-        capture_output=True, text=True, cwd=REPO, timeout=120,
-    )
+    result = run_cli("export", "--format", "json", str(path))
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -44,9 +39,6 @@ def test_the_export_of_the_collection_is_complete():
 
 def test_export_refuses_a_broken_collection(reports):
     reports.report("alpha", "write_side: MEM-OBJ-missing\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs_reports.cli", "export", "reports"],
-        capture_output=True, text=True, cwd=reports.root.parent, timeout=120,
-    )
+    result = run_cli("export", "reports", cwd=reports.root.parent)
     assert result.returncode == 1 and result.stdout == ""
     assert "reports/alpha/memory.yaml:6:13: error: MEM-OBJ-missing is cited but not declared" in result.stderr
