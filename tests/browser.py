@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import os
 import shutil
 import threading
@@ -31,8 +32,50 @@ CHROMIUM_FLAGS = [
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    def __init__(self, *args, not_found: Path | None = None, **kwargs):
+        self.not_found = not_found  # set before the base class handles the request
+        super().__init__(*args, **kwargs)
+
     def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
         pass
+
+    def send_head(self):
+        if self.not_found is None:
+            return super().send_head()
+        path = Path(self.translate_path(self.path))
+        if path.is_file() or (path.is_dir() and (path / "index.html").is_file()):
+            return super().send_head()  # (a folder without "/" is redirected there first)
+        if not self.not_found.is_file():
+            self.send_error(404)
+            return None
+        body = self.not_found.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@contextlib.contextmanager
+def http_server(root: Path, not_found: str | None = None):
+    """Serve the folder ``root`` at ``http://127.0.0.1:<port>/``; yields that origin, without
+    the final "/". The port is bound before the block runs, so a site can be built inside it
+    for its own address.
+
+    With ``not_found`` (a path under ``root``), every missing file is answered with that page
+    and status 404, and a folder without index.html is missing too, as GitHub Pages answers
+    with the 404.html at the root of the site, whatever the folder asked for. Without it,
+    the standard library's plain 404 and folder listings.
+    """
+    handler = functools.partial(_QuietHandler, directory=str(root), not_found=root / not_found if not_found else None)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @contextlib.contextmanager
@@ -44,16 +87,9 @@ def serve(site_dir: Path, sub_path: str = "/"):
         shutil.rmtree(root)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(site_dir, target)
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with http_server(root) as origin:
         path = f"/{sub_path.strip('/')}/" if sub_path.strip("/") else "/"
-        yield f"http://127.0.0.1:{server.server_address[1]}{path}"
-    finally:
-        server.shutdown()
-        server.server_close()
+        yield origin + path
 
 
 def chromium():
