@@ -55,6 +55,12 @@ def pages(tmp_path_factory) -> Pages:
     with http_server(root, not_found=PUBLISHED.strip("/") + "/404.html") as origin, pytest.MonkeyPatch.context() as env:
         for path in (PUBLISHED, PREVIEW):  # the published site first: its build empties its folder
             env.setenv("REPORTS_SITE_URL", origin + path)
+            if path == PREVIEW:  # as the pull-request workflow builds it: banner and Changes page
+                env.setenv("REPORTS_PREVIEW_PR", "7")
+                env.setenv("REPORTS_BASE_REF", "HEAD")
+            else:
+                env.delenv("REPORTS_PREVIEW_PR", raising=False)
+                env.delenv("REPORTS_BASE_REF", raising=False)
             build_site(REPO, config_file=REPO / "mkdocs.yml", site_dir=root / path.strip("/"))
         yield Pages(origin, root)
 
@@ -181,6 +187,7 @@ def test_the_crawl_reaches_every_page_asset_and_the_search_index(pages, preview_
     built = {pages.url(PREVIEW) + path.relative_to(site).as_posix().removesuffix("index.html") for path in site.rglob("*.html")}
     assert built - set(preview_crawl.ids) == set()
     crawled = set(preview_crawl.status)
+    assert pages.url(PREVIEW) + "changes/" in crawled  # the preview's Changes page, linked by its banner
     assert pages.url(PREVIEW) + "search/search_index.json" in crawled
     assert any(url.endswith(".css") for url in crawled) and any(url.endswith(".js") for url in crawled)
     assert any("/assets/javascripts/workers/search." in url for url in crawled)
