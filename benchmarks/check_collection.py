@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'reports':>8} {'records':>8} {'MB':>6} {'baseline s':>11} {'check s':>8} {'1 core s':>9} {'ratio':>6} {'s/1k rec':>9}")
+    print(f"{'reports':>8} {'records':>8} {'MB':>6} {'baseline s':>11} {'check s':>8} {'ratio':>6} {'s/1k rec':>9}")
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as folder:
             root = Path(folder) / "reports"
@@ -47,11 +47,10 @@ def main() -> None:
             files = sorted(root.glob("*/*.yaml"))
             baseline, _ = best_of(args.repeat, lambda: [yaml.load(f.read_bytes(), Loader=yaml.CSafeLoader) for f in files])
             checked, result = best_of(args.repeat, lambda: check_collection(root))
-            single, _ = best_of(args.repeat, lambda: check_collection(root, workers=1))
             assert result.ok, result.diagnostics[:5]
             records = sum(len(r.records) for r in result.collection.reports())
             print(
-                f"{size:>8} {records:>8} {size_bytes / 1e6:>6.1f} {baseline:>11.2f} {checked:>8.2f} {single:>9.2f}"
+                f"{size:>8} {records:>8} {size_bytes / 1e6:>6.1f} {baseline:>11.2f} {checked:>8.2f}"
                 f" {checked / baseline:>6.2f} {checked / records * 1000:>9.3f}"
             )
 

@@ -59,7 +59,7 @@ class Collection:
         return self.write(f"{system}/{member}.yaml", header + textwrap.dedent(body))
 
     def check(self) -> CheckedCollection:
-        return check_collection(self.root, workers=1, base=self.root.parent)
+        return check_collection(self.root, base=self.root.parent)
 
     def messages(self) -> list[str]:
         return [str(d) for d in self.check().diagnostics]

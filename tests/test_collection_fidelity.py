@@ -146,7 +146,7 @@ def units(lines: list[str]) -> list[tuple[str, list[str]]]:
 
 @pytest.fixture(scope="module")
 def collection():
-    result = check_collection(REPO / "reports", workers=1)
+    result = check_collection(REPO / "reports")
     assert result.ok, [str(d) for d in result.diagnostics]
     return result.collection
 

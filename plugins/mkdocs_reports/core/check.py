@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .bulk import no_cycle_collection
 from .diagnostics import Diagnostic, Diagnostics
 from .graph import CitationGraph
 from .loader import load_collection
@@ -38,10 +39,10 @@ class CheckedCollection:
 def check_collection(
     root: str | os.PathLike[str] = "reports",
     *,
-    workers: int | None = None,
     base: str | os.PathLike[str] | None = None,
 ) -> CheckedCollection:
-    collection, diagnostics = load_collection(root, workers=workers, base=base)
-    graph = CitationGraph(collection)
-    diagnostics.extend(validate(collection, graph))
+    with no_cycle_collection():
+        collection, diagnostics = load_collection(root, base=base)
+        graph = CitationGraph(collection)
+        diagnostics.extend(validate(collection, graph))
     return CheckedCollection(collection, graph, Diagnostics(diagnostics).sorted())

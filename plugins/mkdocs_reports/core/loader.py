@@ -1,15 +1,15 @@
 """Load a folder of reports (``<system>/<member>.yaml``) into one ``Collection``.
 
-Files are independent until validation, so a large collection is read on all cores.
+Files are read one by one; what links them is the citation graph's and validator's work.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from .bulk import no_cycle_collection
 from .citations import find_mentions
 from .diagnostics import Diagnostics, Location
 from .model import (
@@ -32,7 +32,6 @@ from .structure import Fields, Items, StructureChecker
 from .yaml_source import MappingNode, Node, SequenceNode, Source as YamlSource, read_source, too_large
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-PARALLEL_FROM_FILES = 48
 
 
 def section_anchor(key: str) -> str:
@@ -263,10 +262,7 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> 
 
 
 def load_collection(
-    root: str | os.PathLike[str] = "reports",
-    *,
-    workers: int | None = None,
-    base: str | os.PathLike[str] | None = None,
+    root: str | os.PathLike[str] = "reports", *, base: str | os.PathLike[str] | None = None
 ) -> tuple[Collection, Diagnostics]:
     """Read every report under ``root``; all problems of all files are returned together.
 
@@ -274,11 +270,7 @@ def load_collection(
     """
     diagnostics = Diagnostics()
     jobs = discover(Path(root), diagnostics, Path(base) if base is not None else None)
-    workers = workers if workers is not None else (os.cpu_count() or 1)
-    if workers > 1 and len(jobs) >= PARALLEL_FROM_FILES:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_load_one, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
-    else:
+    with no_cycle_collection():
         results = [_load_one(job) for job in jobs]
     collection = Collection()
     for report, report_diagnostics in results:
