@@ -3,7 +3,8 @@
 Generates synthetic collections (N reports × 20 records) and times load + validate, next to
 a baseline measured in the same run on the same files: PyYAML's C loader (`yaml.load` with
 CSafeLoader), which parses the files and checks nothing. Ratios to that baseline are what to
-compare between machines; absolute times vary.
+compare between machines; absolute times vary. Memory is the peak Python allocation of one
+check (tracemalloc, in a run of its own), next to the size of the YAML it read.
 
     python benchmarks/check_collection.py [--sizes 250 500 1000] [--records 20] [--repeat 3]
 """
@@ -14,6 +15,7 @@ import argparse
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 import yaml
@@ -22,6 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import write_collection  # noqa: E402
 
 from mkdocs_reports.core.check import check_collection  # noqa: E402
+
+
+def peak_memory(work) -> int:
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
 def best_of(repeat: int, work) -> tuple[float, object]:
@@ -39,7 +50,7 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'reports':>8} {'records':>8} {'MB':>6} {'baseline s':>11} {'check s':>8} {'ratio':>6} {'s/1k rec':>9}")
+    print(f"{'reports':>8} {'records':>8} {'MB':>6} {'baseline s':>11} {'check s':>8} {'ratio':>6} {'s/1k rec':>9} {'peak MB':>8} {'peak/YAML':>9}")
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as folder:
             root = Path(folder) / "reports"
@@ -47,11 +58,12 @@ def main() -> None:
             files = sorted(root.glob("*/*.yaml"))
             baseline, _ = best_of(args.repeat, lambda: [yaml.load(f.read_bytes(), Loader=yaml.CSafeLoader) for f in files])
             checked, result = best_of(args.repeat, lambda: check_collection(root))
+            peak = peak_memory(lambda: check_collection(root))
             assert result.ok, result.diagnostics[:5]
             records = sum(len(r.records) for r in result.collection.reports())
             print(
                 f"{size:>8} {records:>8} {size_bytes / 1e6:>6.1f} {baseline:>11.2f} {checked:>8.2f}"
-                f" {checked / baseline:>6.2f} {checked / records * 1000:>9.3f}"
+                f" {checked / baseline:>6.2f} {checked / records * 1000:>9.3f} {peak / 1e6:>8.0f} {peak / size_bytes:>9.1f}"
             )
 
 
