@@ -27,6 +27,7 @@ from pathlib import Path
 import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.utils.yaml import yaml_load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import write_collection  # noqa: E402
@@ -63,7 +64,8 @@ def plain_project(root: Path, source: Path) -> Path:
     for asset in ASSETS.iterdir():
         (root / "docs" / ASSET_DIR).mkdir(parents=True, exist_ok=True)
         shutil.copy(asset, root / "docs" / ASSET_DIR / asset.name)
-    config = yaml.safe_load((source / "mkdocs.yml").read_text(encoding="utf-8"))
+    with open(source / "mkdocs.yml", encoding="utf-8") as handle:  # MkDocs' loader: it knows !ENV
+        config = yaml_load(handle)
     config["plugins"] = ["search"]
     config["extra_css"] = [f"{ASSET_DIR}/reports.css"]
     config["extra_javascript"] = [f"{ASSET_DIR}/reports.js"]
