@@ -232,7 +232,6 @@ def test_the_preview_404_page_works_at_any_depth(pages, preview_crawl):
 
 @pytest.fixture(scope="module")
 def browser():
-    pytest.importorskip("selenium", reason="selenium is not installed (it is not in the [test] extra)")
     driver = chromium()
     driver.set_page_load_timeout(WAIT)
     yield driver
