@@ -391,3 +391,11 @@ def test_an_uncertain_answer_separates_its_reason_with_an_em_dash(reports, answe
 def test_a_sentence_that_starts_with_the_word_is_not_an_uncertain_answer(reports):
     reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", "Uninspected rows remain in the boundary.")))
     assert reports.messages() == []
+
+
+def test_a_report_is_named_after_its_member_type(reports):
+    reports.report("alpha", member="runtime")
+    assert only(reports.messages()) == (
+        "reports/alpha/runtime.yaml:1:1: error: a memory report is the memory member of its set, but the file is "
+        "named runtime.yaml — rename it to alpha/memory.yaml"
+    )

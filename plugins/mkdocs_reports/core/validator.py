@@ -7,7 +7,7 @@ import re
 
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
-from .ids import prefix_of
+from .ids import PREFIX_MEMBERS, prefix_of
 from .model import Collection, Record, Report
 from .report_types import REPORT_TYPES, ROUTE_FIELDS
 
@@ -66,11 +66,24 @@ def _uncertain_answer_problem(value: str) -> str | None:
     return None
 
 
+def _check_member_name(report: Report, diagnostics: Diagnostics) -> None:
+    """A member that declares records is named after them: its citations of an unpublished
+    member's records are published under that member's name (``<system>/runtime/``)."""
+    expected = PREFIX_MEMBERS.get(report.type.prefix or "")
+    if expected and report.member != expected:
+        diagnostics.error(
+            report.location,
+            f"a {report.type.noun} is the {expected} member of its set, but the file is named {report.member}.yaml",
+            f"rename it to {report.system}/{expected}.yaml",
+        )
+
+
 def validate(collection: Collection, graph: CitationGraph | None = None) -> Diagnostics:
     """All rule violations across all reports (cross-report rules need the whole graph)."""
     graph = graph or CitationGraph(collection)
     diagnostics = Diagnostics()
     for report in collection.reports():
+        _check_member_name(report, diagnostics)
         for record in report.records:
             _check_record(report, record, diagnostics)
         own = {record.id for record in report.records}
