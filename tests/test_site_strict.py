@@ -97,7 +97,7 @@ def test_a_report_named_like_an_unpublished_member_it_cites_is_refused(tmp_path,
     (project / "reports" / "alpha" / "memory.yaml").rename(project / "reports" / "alpha" / "runtime.yaml")
     with pytest.raises(Abort, match="BuildError"):
         build_site(project)
-    assert "reports/alpha/runtime.yaml:1:1: error: a memory report is the memory member of its set" in caplog.text
+    assert "reports/alpha/runtime.yaml:2:1: error: a memory report is the memory member of its set" in caplog.text
     assert "alpha/runtime.yaml is published as a memory report" in caplog.text
 
 

@@ -50,13 +50,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.renderer: SiteRenderer | None = None
         self.generated: set[str] = set()
         self.root = Path("reports")
+        self.base = Path(".")
         self.preview = Preview()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
-        base = Path(config.config_file_path or ".").parent
-        self.root = base / self.config.reports_dir
+        self.base = Path(config.config_file_path or ".").parent
+        self.root = self.base / self.config.reports_dir
         self.paths = Paths(self.config.index_page, self.config.coverage_page)
         self.user_nav = config.nav
         for name in REQUIRED_EXTENSIONS:
@@ -82,7 +83,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             log.info(f"No reports folder at {self.root}: the site has no reports.")
             empty = Collection()
             return CheckedCollection(empty, CitationGraph(empty), [])
-        checked = check_collection(self.root)
+        checked = check_collection(self.root, base=self.base)  # messages name files as from mkdocs.yml
         for diagnostic in checked.diagnostics:
             (log.error if diagnostic.severity == "error" else log.warning)(str(diagnostic))
         log.info(f"Reports: {checked.summary()}")
