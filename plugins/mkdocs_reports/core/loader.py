@@ -223,7 +223,7 @@ def _load_one(args: tuple[str, str, str, str]) -> tuple[Report | None, Diagnosti
     return load_report_file(display, data, system, member)
 
 
-def _display(path: Path, base: Path | None) -> str:
+def display_path(path: Path, base: Path | None) -> str:
     """How messages name a file: relative to ``base`` (or the working folder) when inside it."""
     path = path.absolute()
     for folder in (base, Path.cwd()):
@@ -235,15 +235,15 @@ def _display(path: Path, base: Path | None) -> str:
 def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[tuple[str, str, str, str]]:
     """The report files under ``root`` (a folder of systems, or one file)."""
     if root.is_file():
-        return [(_display(root, base), str(root), root.parent.name, root.stem)]
+        return [(display_path(root, base), str(root), root.parent.name, root.stem)]
     if not root.is_dir():
-        diagnostics.error(Location(_display(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
+        diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
     found = []
     for path in sorted(root.rglob("*")):
         if path.is_dir() or path.suffix not in (".yaml", ".yml"):
             continue
-        display = _display(path, base)
+        display = display_path(path, base)
         relative = path.relative_to(root).parts
         if path.suffix == ".yml":
             diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
