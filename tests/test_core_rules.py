@@ -399,3 +399,22 @@ def test_a_report_is_named_after_its_member_type(reports):
         "reports/alpha/runtime.yaml:1:1: error: a memory report is the memory member of its set, but the file is "
         "named runtime.yaml — rename it to alpha/memory.yaml"
     )
+
+
+@pytest.mark.parametrize(
+    ("prose", "cited"),
+    [
+        ("Inline `MEM-OBJ-x` code.", []),
+        ("An escaped \\`MEM-OBJ-x\\` backtick is no code.", ["MEM-OBJ-x"]),
+        ("An escaped backslash \\\\`MEM-OBJ-x` leaves code.", []),
+        ("```\nMEM-OBJ-x\n```\nthen MEM-OBJ-y", ["MEM-OBJ-y"]),
+        ("~~~\nan unclosed fence is no code: MEM-OBJ-x", ["MEM-OBJ-x"]),
+        ("Para.\n\n    indented code MEM-OBJ-x\n\nMEM-OBJ-y after.", ["MEM-OBJ-y"]),
+        ("- item\n\n    a list item's paragraph MEM-OBJ-x\n\n        its code MEM-OBJ-y", ["MEM-OBJ-x"]),
+        ("A span `across\n\nparagraphs` is none: MEM-OBJ-x", ["MEM-OBJ-x"]),
+    ],
+)
+def test_code_is_found_as_markdown_finds_it(reports, prose, cited):
+    reports.report("alpha", "write_side: |\n" + "".join(f"  {line}\n" if line else "\n" for line in prose.split("\n")))
+    result = reports.check()
+    assert [c.target for c in result.collection.reports()[0].citations] == cited
