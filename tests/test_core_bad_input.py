@@ -91,11 +91,26 @@ def test_a_billion_laughs_file_fails_fast(reports):
     assert "aliases (&name, *name) are not allowed" in result.stdout
 
 
-def test_deep_nesting_is_refused_without_crashing(reports):
-    path = reports.write("alpha/memory.yaml", "type: " + "[" * 100_000 + "]" * 100_000 + "\n")
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("type: " + "[" * 100_000 + "]" * 100_000 + "\n", "1:70"),
+        ("type: agentic-system-memory-report\ncore_ideas:\n  " + "- " * 50_000 + "x\n", "3:129"),
+        # an apostrophe in prose must not hide the brackets after it
+        ("type: agentic-system-memory-report\nwrite_side: it 'is\nx: " + "[" * 5_000 + "]" * 5_000 + "\n", "3:67"),
+    ],
+    ids=["brackets", "compact-sequences", "after-an-apostrophe"],
+)
+def test_deep_nesting_is_refused_without_crashing(reports, text, where):
+    path = reports.write("alpha/memory.yaml", text)
     result = check_in_subprocess(path.parent.parent)
     assert result.returncode == 1, (result.returncode, result.stderr[-500:])
-    assert "reports/alpha/memory.yaml:1:71: error: more than 64 nested brackets" in result.stdout
+    assert f"reports/alpha/memory.yaml:{where}: error: the structure nests more than 64 levels deep" in result.stdout
+
+
+def test_nesting_within_bounds_is_accepted(reports):
+    reports.report("alpha", "write_side: '" + "[" * 70 + "]" * 70 + " in a quoted string are text'\n")
+    assert reports.messages() == []
 
 
 def test_deep_indentation_is_refused(reports):

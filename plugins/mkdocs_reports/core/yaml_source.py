@@ -18,7 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .diagnostics import Diagnostics, Location
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
-MAX_FLOW_DEPTH = 64
+MAX_DEPTH = 64
 MAX_INDENT = 256
 
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -99,28 +99,18 @@ def _decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
     return text.removeprefix("\ufeff")
 
 
-_FLOW_OR_QUOTE = re.compile(r"""[\[\]{}]|(?:(?<=^)|(?<=[\s\[{,:-]))["']""", re.MULTILINE)
 _DEEP_INDENT = re.compile(rf"^ {{{MAX_INDENT},}}\S", re.MULTILINE)
-_DOUBLE_QUOTE_END = re.compile(r'(?<!\\)(?:\\\\)*"')
-
-
-def _single_quote_end(text: str, index: int) -> int:
-    """The offset after the quote that closes a single-quoted scalar (``''`` is an escape)."""
-    while True:
-        found = text.find("'", index)
-        if found < 0:
-            return len(text)
-        if text.startswith("''", found):
-            index = found + 2
-            continue
-        return found + 1
+_COMPACT_RUN = re.compile(rf"^[ ]*(?:[-?][ ]+){{{MAX_DEPTH // 2},}}", re.MULTILINE)
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
 def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     """Refuse absurd nesting before libyaml's recursive composer can overflow the C stack.
 
-    Counts flow brackets outside quoted scalars; over-counting brackets in prose is harmless
-    at this limit, which no report comes near.
+    A few cheap signs (many brackets, deep indentation, a line of many ``- `` entries) pick
+    the files worth a second look; those are measured exactly on libyaml's event stream,
+    which is produced without recursion.
     """
     deep = _DEEP_INDENT.search(text)
     if deep:
@@ -130,33 +120,25 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
             "flatten the structure; a report nests a few levels at most",
         )
         return True
-    if text.count("[") + text.count("{") <= MAX_FLOW_DEPTH:
-        return False  # too few brackets to nest that deep: skip the scan
+    if text.count("[") + text.count("{") <= MAX_DEPTH and not _COMPACT_RUN.search(text):
+        return False  # too few brackets and entries per line to nest that deep
     depth = 0
-    index = 0
-    length = len(text)
-    while index < length:
-        match = _FLOW_OR_QUOTE.search(text, index)
-        if match is None:
-            break
-        char = match.group()
-        index = match.end()
-        if char in "[{":
-            depth += 1
-            if depth > MAX_FLOW_DEPTH:
-                diagnostics.error(
-                    Source(path, text, None).offset_location(match.start()),
-                    f"more than {MAX_FLOW_DEPTH} nested brackets",
-                    "flatten the structure; a report nests a few levels at most",
-                )
-                return True
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        elif char == '"':
-            closing = _DOUBLE_QUOTE_END.search(text, index)
-            index = closing.end() if closing else length
-        else:
-            index = _single_quote_end(text, index)
+    try:
+        for event in yaml.parse(text, Loader=_TextLoader):
+            if isinstance(event, _OPEN):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    diagnostics.error(
+                        Location(path, mark.line + 1, mark.column + 1),
+                        f"the structure nests more than {MAX_DEPTH} levels deep",
+                        "flatten the structure; a report nests a few levels at most",
+                    )
+                    return True
+            elif isinstance(event, _CLOSE):
+                depth -= 1
+    except yaml.YAMLError:
+        return False  # composing reports the syntax error with its place
     return False
 
 
