@@ -334,3 +334,12 @@ def test_edited_prose_sections_are_changes_too(repo):
     assert report.items[0].fields[0].diff == (Span("same", "The"), Span("removed", "boundary."), Span("added", "boundary, now wider."))
     assert changes.summary().startswith("Changes against HEAD~1 at ")
     assert "1 section added, 1 section changed" in changes.summary()
+
+
+def test_a_malformed_base_export_is_an_error_not_a_traceback(repo, tmp_path):
+    broken = {"format": "mkdocs-reports/collection", "version": 1, "systems": [{"slug": "a"}],
+              "records": [], "annotations": [], "citations": []}
+    (tmp_path / "base.json").write_text(json.dumps(broken), encoding="utf-8")
+    result = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "base.json is not a usable collection export: an entry lacks 'reports'" in result.stderr

@@ -54,10 +54,10 @@ def changes_text(changes: Changes) -> str:
 def run(args: argparse.Namespace) -> int:
     try:
         base = load_base(ref=args.base_ref, export=args.base_export, reports=args.path)
+        changes = compare(base, snapshot_from_folder(args.path, "working tree"))
     except SnapshotError as error:
         print(f"mkdocs-reports changes: error: {error}", file=sys.stderr)
         return 2
-    changes = compare(base, snapshot_from_folder(args.path, "working tree"))
     if args.format == "json":
         json.dump(changes.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -15,7 +15,7 @@ from ..ids import anchor_of
 from ..model import Annotation
 from ..report_types import ROUTE_FIELDS
 from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
-from .snapshot import Snapshot
+from .snapshot import Snapshot, SnapshotError
 from .textdiff import item_diff, normalize, word_diff
 
 ReportKey = tuple[str, str]  # (system slug, member)
@@ -192,7 +192,21 @@ def _citation_changes(base: dict, head: dict, keep: Callable[[str | None, str], 
 
 
 def compare(base: Snapshot, head: Snapshot) -> Changes:
-    """What a reviewer of ``head`` needs to know about it, measured against ``base``."""
+    """What a reviewer of ``head`` needs to know about it, measured against ``base``.
+
+    ``head`` is this build's own export; ``base`` may be a file from elsewhere, so an entry
+    missing a key raises ``SnapshotError`` that names it, not a traceback.
+    """
+    try:
+        return _compare(base, head)
+    except (KeyError, TypeError, AttributeError) as error:
+        raise SnapshotError(
+            f"{base.label} is not a usable collection export: an entry lacks {error}; "
+            "make one with: mkdocs-reports export --format json"
+        ) from None
+
+
+def _compare(base: Snapshot, head: Snapshot) -> Changes:
     base_reports, head_reports = _reports(base.export), _reports(head.export)
     base_items, head_items = _items(base.export), _items(head.export)
     reports = []
