@@ -418,3 +418,11 @@ def test_code_is_found_as_markdown_finds_it(reports, prose, cited):
     reports.report("alpha", "write_side: |\n" + "".join(f"  {line}\n" if line else "\n" for line in prose.split("\n")))
     result = reports.check()
     assert [c.target for c in result.collection.reports()[0].citations] == cited
+
+
+def test_ids_in_a_description_are_citations(reports):
+    reports.report("alpha", "description: Sums up MEM-OBJ-missing.\n")
+    assert only(reports.messages()).startswith("reports/alpha/memory.yaml:6:22: error: MEM-OBJ-missing is cited but not declared")
+    reports.report("alpha", "description: Sums up MEM-OBJ-notes.\nrecords:\n  - id: MEM-OBJ-notes\n    label: Notes\n")
+    (citation,) = reports.check().collection.reports()[0].citations
+    assert (citation.target, citation.place.anchor, citation.place.label) == ("MEM-OBJ-notes", "description", "Description")

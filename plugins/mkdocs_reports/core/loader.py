@@ -34,6 +34,10 @@ from .yaml_source import MappingNode, Node, SequenceNode, Source as YamlSource, 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
+#: where a report's description stands on its page
+DESCRIPTION = Place("description", "description", "Description")
+
+
 def section_anchor(key: str) -> str:
     """Anchor of a section heading on a report page."""
     return key.replace("_", "-")
@@ -160,7 +164,7 @@ class _ReportBuilder:
             system_name=fields["system"],
             title=fields["title"],
             location=self.source.location(fields.node),
-            description=fields.get("description"),
+            description=self.cite(fields.get("description"), fields.nodes.get("description"), DESCRIPTION) or None,
             run_id=fields.get("run_id"),
             source=Source(source.get("id"), source.get("identity"), source.get("revision")),
         )

@@ -201,7 +201,7 @@ REPORT = Obj(
         "type": Field(Str("a member type", enum=tuple(REPORT_TYPES)), True, "The member type."),
         "system": Field(Str("a system name"), True, "The system's display name."),
         "title": Field(Str("a title"), True, "The report's title."),
-        "description": Field(Str("a description"), False, "One or two sentences for listings."),
+        "description": Field(Str("a description", markdown=True), False, "One or two sentences for listings (Markdown; IDs are citations)."),
         "run_id": Field(
             Str("a run ID", pattern=r"^AAS-\d{4}-\d{2}-\d{2}-[a-z0-9]+(-[a-z0-9]+)*-\d{2}$",
                 example="AAS-2026-05-01-ultimate-01"),
