@@ -63,3 +63,9 @@ def test_json_format_for_ci(reports):
         }
     ]
     assert payload["summary"].endswith("1 error")
+
+
+def test_checking_one_file_applies_the_naming_rules(reports):
+    path = reports.write("Al pha/memory.yml", "type: agentic-system-memory-report\nsystem: A\ntitle: T\n")
+    result = run("check", str(path.relative_to(reports.root.parent)), cwd=reports.root.parent)
+    assert result.returncode == 1 and "reports/Al pha/memory.yml:1:1: error: report files end in .yaml" in result.stdout

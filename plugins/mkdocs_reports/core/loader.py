@@ -214,7 +214,7 @@ def load_report_file(path: str, data: bytes, system: str, member: str) -> tuple[
     return report, diagnostics
 
 
-def _load_one(args: tuple[str, str, str, str]) -> tuple[Report | None, Diagnostics]:
+def _load_one(args: Job) -> tuple[Report | None, Diagnostics]:
     display, real, system, member = args
     diagnostics = Diagnostics()
     try:
@@ -236,10 +236,27 @@ def display_path(path: Path, base: Path | None) -> str:
     return str(path)
 
 
-def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[tuple[str, str, str, str]]:
+Job = tuple[str, str, str, str]  # (display path, real path, system slug, member)
+
+
+def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
+    """A report file named as the layout requires, or ``None`` after saying what is off."""
+    if path.suffix != ".yaml":
+        diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
+        return None
+    system, member = path.parent.name, path.stem
+    for what, value in (("system folder", system), ("member file name", member)):
+        if not SLUG_RE.match(value):
+            diagnostics.error(Location(display), f"the {what} {value!r} is not a URL-safe name", "use lowercase letters, digits and '-' only")
+            return None
+    return (display, str(path), system, member)
+
+
+def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[Job]:
     """The report files under ``root`` (a folder of systems, or one file)."""
     if root.is_file():
-        return [(display_path(root, base), str(root), root.parent.name, root.stem)]
+        job = _job(root, display_path(root, base), diagnostics)
+        return [job] if job else []
     if not root.is_dir():
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
@@ -248,20 +265,10 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> 
         if path.is_dir() or path.suffix not in (".yaml", ".yml"):
             continue
         display = display_path(path, base)
-        relative = path.relative_to(root).parts
-        if path.suffix == ".yml":
-            diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
-            continue
-        if len(relative) != 2:
+        if len(path.relative_to(root).parts) != 2:
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
-            continue
-        system, member = relative[0], path.stem
-        for what, value in (("system folder", system), ("member file name", member)):
-            if not SLUG_RE.match(value):
-                diagnostics.error(Location(display), f"the {what} {value!r} is not a URL-safe name", "use lowercase letters, digits and '-' only")
-                break
-        else:
-            found.append((display, str(path), system, member))
+        elif job := _job(path, display, diagnostics):
+            found.append(job)
     return found
 
 
