@@ -426,3 +426,8 @@ def test_ids_in_a_description_are_citations(reports):
     reports.report("alpha", "description: Sums up MEM-OBJ-notes.\nrecords:\n  - id: MEM-OBJ-notes\n    label: Notes\n")
     (citation,) = reports.check().collection.reports()[0].citations
     assert (citation.target, citation.place.anchor, citation.place.label) == ("MEM-OBJ-notes", "description", "Description")
+
+
+def test_the_fix_for_an_uncertain_answer_names_the_word(reports):
+    reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", "'uninspected:children not traced'")))
+    assert only(reports.messages()).endswith("— write 'uninspected — <why it cannot be answered>'")

@@ -39,24 +39,22 @@ def _check_record(report: Report, record: Record, diagnostics: Diagnostics) -> N
     elif "route" in record.field_locations:
         diagnostics.error(record.field_locations["route"], f"{record.id} is not a route (RTE), so it has no route fields", "move this text into 'text:' or change the record's kind")
     for key, value in record.route.items():
-        problem = _uncertain_answer_problem(value)
+        uncertain = _UNCERTAIN.match(value.strip())
+        problem = _uncertain_answer_problem(uncertain.group(2)) if uncertain else None
         if problem:
             diagnostics.error(
                 record.field_locations["route"],
                 f"{record.id}: the {ROUTE_FIELDS[key]} answer {value!r} {problem}",
-                f"write '{value.split()[0].rstrip('.:—–-')} — <why it cannot be answered>'",
+                f"write '{uncertain.group(1)} — <why it cannot be answered>'",
             )
 
 
+#: an uncertain route answer is written `uninspected — <reason>` (or `inapplicable — …`)
 _UNCERTAIN = re.compile(r"^(inapplicable|uninspected)(?![\w-])(.*)$", re.DOTALL)
 
 
-def _uncertain_answer_problem(value: str) -> str | None:
-    """An uncertain route answer is written `uninspected — <reason>` (or `inapplicable — …`)."""
-    match = _UNCERTAIN.match(value.strip())
-    if not match:
-        return None
-    rest = match.group(2)
+def _uncertain_answer_problem(rest: str) -> str | None:
+    """What is wrong with what follows the marker word, if anything."""
     if rest.startswith(" — ") and rest[3:].strip():
         return None
     if not rest.strip(" .:—–-"):
