@@ -20,8 +20,12 @@ class CheckedCollection:
     diagnostics: list[Diagnostic]
 
     @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
     def ok(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
+        return not self.errors
 
     def summary(self) -> str:
         reports = self.collection.reports()
@@ -32,7 +36,7 @@ class CheckedCollection:
             f"{sum(len(r.citations) for r in reports)} citations, "
             f"{len(self.graph.external)} external records"
         )
-        errors = sum(1 for d in self.diagnostics if d.severity == "error")
+        errors = len(self.errors)
         return f"{counts}; {errors} error{'s' if errors != 1 else ''}"
 
 

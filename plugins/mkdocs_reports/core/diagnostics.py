@@ -45,9 +45,5 @@ class Diagnostics(list[Diagnostic]):
     def error(self, location: Location, message: str, fix: str | None = None) -> None:
         self.append(Diagnostic(location, message, fix))
 
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self if d.severity == "error"]
-
     def sorted(self) -> list[Diagnostic]:
         return sorted(self, key=lambda d: (d.location, d.message))

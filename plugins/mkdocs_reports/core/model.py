@@ -61,10 +61,6 @@ class Record:
         return kind_of(self.id)
 
     @property
-    def kind_heading(self) -> str:
-        return KINDS[self.kind]
-
-    @property
     def anchor(self) -> str:
         return anchor_of(self.id)
 
@@ -117,7 +113,7 @@ class Source:
 
 @dataclass
 class Report:
-    path: str  # as shown in messages, relative to the collection folder's parent
+    path: str  # as messages show it: relative to the check's base folder (or the working folder)
     system: str  # slug (folder name)
     member: str  # file name without .yaml
     type: ReportType
@@ -132,10 +128,6 @@ class Report:
     records: list[Record] = field(default_factory=list)
     annotations: list[Annotation] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
-
-    @property
-    def url(self) -> str:
-        return f"{self.system}/{self.member}/"
 
     def records_by_kind(self) -> dict[str, list[Record]]:
         grouped: dict[str, list[Record]] = {kind: [] for kind in KINDS}
@@ -172,7 +164,8 @@ class System:
 
     @property
     def source(self) -> Source:
-        """The frozen source, from the first report that states it."""
+        """The frozen source: each field from the first report that states it (the members
+        of a set are written about the same source)."""
         merged = Source()
         for report in self.reports.values():
             merged.id = merged.id or report.source.id

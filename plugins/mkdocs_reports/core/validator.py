@@ -105,8 +105,6 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
             _near_miss(citation.target, graph.declared_ids(citation.system)),
         )
     for annotation in graph.unresolved_annotations:
-        if annotation.on in {r.id for r in collection.systems[annotation.system].reports[annotation.member].records}:
-            continue  # already reported as annotating its own record
         diagnostics.error(
             annotation.location,
             f"annotation on {annotation.on}, which is not declared in {annotation.system}",

@@ -36,7 +36,7 @@ class Snapshot:
 
 
 def snapshot_of(checked: CheckedCollection, label: str) -> Snapshot:
-    errors = tuple(str(d) for d in checked.diagnostics if d.severity == "error")
+    errors = tuple(str(d) for d in checked.errors)
     return Snapshot(collection_json(checked.collection, checked.graph), label, errors)
 
 
