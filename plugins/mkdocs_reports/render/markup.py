@@ -5,6 +5,10 @@ escaped (raw HTML shows as text) and ``{`` too (no ``attr_list`` attributes such
 ``onclick``); fence info strings are cut to a language name for the same reason. Code is
 found exactly as the core finds it (``mask_code``), so what the checker counts as a
 citation is what becomes a link, and IDs in code stay text.
+
+Titles, names and labels (``Markup.text``) show as written: outside code, the characters
+Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash
+escapes, a stray backtick) are backslash-escaped too.
 """
 
 from __future__ import annotations
@@ -17,13 +21,15 @@ from ..core.ids import CANDIDATE_RE, is_valid_id
 from ..core.model import ExternalRecord
 from .paths import Paths, relative
 
-_ESCAPES = {"<": "&lt;", "&": "&amp;", "{": "&#123;", "|": "&#124;", '"': "&quot;"}
-_ATTRIBUTE = str.maketrans(_ESCAPES)
-_TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|])")
+#: what each kind of author text escapes outside code
+_PROSE = {"<": "&lt;", "&": "&amp;", "{": "&#123;"}
+_CELL = {**_PROSE, "|": "&#124;"}  # a pipe would end the table cell
+_TEXT = {**_CELL, **{char: "\\" + char for char in "#[]\\`"}}
+_ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;"})
+_TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
 _FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")
-_LINK_TEXT = re.compile(r"([\[\]\\])")
 
 
 def _plain_fence(match: re.Match[str]) -> str:
@@ -80,7 +86,7 @@ class Markup:
 
     # -- author text ------------------------------------------------------------------
 
-    def _safe(self, text: str, *, link: bool, cell: bool) -> str:
+    def _safe(self, text: str, escapes: dict[str, str], *, link: bool = True) -> str:
         masked = mask_code(text)
         out, last = [], 0
         for match in _TOKEN.finditer(masked):
@@ -90,10 +96,9 @@ class Markup:
                     continue
                 replacement = self.ref(match.group())
             else:
-                char = match.group()
-                if char == "|" and not cell:
+                replacement = escapes.get(match.group())
+                if replacement is None:
                     continue
-                replacement = _ESCAPES[char]
             out.append(text[last:start])
             out.append(replacement)
             last = end
@@ -102,20 +107,20 @@ class Markup:
 
     def prose(self, text: str | None) -> str:
         """A Markdown block: paragraphs, lists, code; IDs linked."""
-        return self._safe(plain_fences(text or "").strip("\n"), link=True, cell=False)
+        return self._safe(plain_fences(text or "").strip("\n"), _PROSE)
 
     def cell(self, text: str | None) -> str:
         """One line for a table cell or a list item: IDs linked, pipes kept out of the table."""
-        return self._safe(" ".join((text or "").split()), link=True, cell=True)
+        return self._safe(" ".join((text or "").split()), _CELL)
 
     def cells(self, cells: list[str]) -> str:
         """Table cells joined by column separators (the row's outer pipes are the caller's)."""
         return " | ".join(self.cell(cell) for cell in cells)
 
     def text(self, text: str | None) -> str:
-        """A label, title or path for headings and link text: no links, no markup."""
-        flat = " ".join((text or "").split())
-        return _LINK_TEXT.sub(r"\\\1", self._safe(flat, link=False, cell=True))
+        """A label, title or path for headings, link text and cells: shown as written (code
+        spans stay code), with no links."""
+        return self._safe(" ".join((text or "").split()), _TEXT, link=False)
 
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))

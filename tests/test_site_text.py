@@ -1,0 +1,76 @@
+"""Author text shows on the pages as written: hashes, brackets, backslashes, code."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from sitehtml import Site, build_site, make_project
+
+REPORT = r"""
+type: agentic-system-memory-report
+system: "F#"
+title: "Notes on C#"
+boundary:
+  text: The boundary.
+  coverage:
+    heading: "Inventory ###"
+    columns: [Entry point, Record]
+    rows:
+      - ["Tag #", MEM-OBJ-notes]
+core_ideas:
+  - A plain idea citing MEM-OBJ-notes.
+records:
+  - id: MEM-OBJ-notes
+    label: "Tag #"
+    text: |
+      Notes. Inline `MEM-OBJ-tags <b> & {#x} | [a](#b)` stays code.
+
+      ```
+      MEM-OBJ-tags in a fence <i>
+      ```
+
+      > Quoted: `MEM-OBJ-tags` in a quote.
+    quotes:
+      - passage: "store(MEM-OBJ-tags)"
+        path: src/a.ts
+  - id: MEM-OBJ-tags
+    label: 'Like MEM-OBJ-notes, with `x[0] \n` and a\b [sic] \` tick'
+    text: Tags.
+limitations: None.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Site:
+    project = make_project(tmp_path_factory.mktemp("text"), reports=None)
+    (project / "reports" / "fsharp").mkdir(parents=True)
+    (project / "reports" / "fsharp" / "memory.yaml").write_text(textwrap.dedent(REPORT), encoding="utf-8")
+    return Site(build_site(project))
+
+
+@pytest.fixture(scope="module")
+def report(site):
+    return site.page("fsharp/memory/")
+
+
+# -- hashes and other Markdown characters in titles, names, labels, headings -------------
+
+
+def test_a_trailing_hash_stays_in_headings_and_link_text(site, report):
+    assert report.headings[next(iter(report.headings))] == "Notes on C#"
+    assert report.headings["mem-obj-notes"] == "MEM-OBJ-notes — Tag #"
+    assert report.headings["coverage"] == "Inventory ###"
+    system = site.page("fsharp/")
+    assert system.headings[next(iter(system.headings))] == "F#"
+    assert "Notes on C#" in [link.text for link in system.links_in("reports")]
+    assert "F#" in [link.text for link in site.page("coverage/").links]
+    cited_by = [link.text for link in report.links_in("mem-obj-notes")]
+    assert "Coverage row 1: Tag #" in cited_by
+
+
+def test_a_label_shows_brackets_backslashes_and_code_as_written(report, site):
+    heading = "MEM-OBJ-tags — Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"
+    assert report.headings["mem-obj-tags"] == heading
+    assert "x[0] \\n" in report.code
