@@ -1,4 +1,5 @@
-"""Author text shows on the pages as written: hashes, brackets, backslashes, code."""
+"""Author text shows on the pages as written: hashes, brackets, backslashes, code; labels
+are never links; the description keeps its anchor."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ REPORT = r"""
 type: agentic-system-memory-report
 system: "F#"
 title: "Notes on C#"
+description: |
+  How F# keeps notes in MEM-OBJ-notes.
 boundary:
   text: The boundary.
   coverage:
@@ -41,7 +44,6 @@ records:
 limitations: None.
 """
 
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Site:
     project = make_project(tmp_path_factory.mktemp("text"), reports=None)
@@ -53,6 +55,10 @@ def site(tmp_path_factory) -> Site:
 @pytest.fixture(scope="module")
 def report(site):
     return site.page("fsharp/memory/")
+
+
+def test_every_link_resolves(site):
+    assert site.broken_links() == []
 
 
 # -- hashes and other Markdown characters in titles, names, labels, headings -------------
@@ -74,3 +80,34 @@ def test_a_label_shows_brackets_backslashes_and_code_as_written(report, site):
     heading = "MEM-OBJ-tags — Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"
     assert report.headings["mem-obj-tags"] == heading
     assert "x[0] \\n" in report.code
+    index = site.page("records/").tables[0]
+    assert ["MEM-OBJ-tags", "Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"] in [[row[0], row[4]] for row in index]
+
+
+# -- labels are text; the description is linked under its anchor -------------------------
+
+
+def test_a_label_never_links_the_ids_it_names(site, report):
+    row = next(row for row in site.page("records/").tables[0] if row[0] == "MEM-OBJ-tags")
+    assert "MEM-OBJ-notes" in row[4]
+    system_rows = [t for t in site.page("fsharp/").tables if t[0] == ["ID", "Label", "Report"]][0]
+    assert [row[1] for row in system_rows if row[0] == "MEM-OBJ-tags"] == ["Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"]
+    system_links = [link.text for link in site.page("fsharp/").links_in("operative-objects")]
+    assert system_links == ["MEM-OBJ-notes", "MEM-OBJ-tags"]  # the two ID cells, not the label
+
+
+def test_the_description_is_linked_and_cited_by_points_at_its_anchor(report):
+    assert "description" in report.ids
+    assert "#description" in [link.href for link in report.links_in("mem-obj-notes") if link.text == "Description"]
+    description_links = [link for link in report.links if link.text == "MEM-OBJ-notes" and link.section == next(iter(report.headings))]
+    assert [link.href for link in description_links] == ["#mem-obj-notes"]
+
+
+# -- code shows exactly what the author wrote ------------------------------------------
+
+
+def test_declared_ids_in_code_stay_exactly_as_written(report):
+    assert "MEM-OBJ-tags <b> & {#x} | [a](#b)" in report.code
+    assert "MEM-OBJ-tags in a fence <i>\n" in report.code
+    assert "MEM-OBJ-tags" in report.code  # the inline code in the quote
+    assert "store(MEM-OBJ-tags)\n" in report.code
