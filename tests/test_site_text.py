@@ -1,8 +1,9 @@
 """Author text shows on the pages as written: hashes, brackets, backslashes, code; labels
-are never links; the description keeps its anchor."""
+are never links; the description and list items keep their anchors."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -23,6 +24,10 @@ boundary:
     rows:
       - ["Tag #", MEM-OBJ-notes]
 core_ideas:
+  - |
+    ~~~
+    MEM-OBJ-notes <b>in a fence</b>
+    ~~~
   - A plain idea citing MEM-OBJ-notes.
 records:
   - id: MEM-OBJ-notes
@@ -44,11 +49,34 @@ records:
 limitations: None.
 """
 
+#: a coverage table without a heading: its anchor stands before the intro
+NO_HEADING = """
+type: agentic-system-memory-report
+system: G
+title: G memory report
+boundary:
+  text: The boundary.
+  coverage:
+    intro: |
+      ~~~
+      MEM-OBJ-g <b>in a fence</b>
+      ~~~
+    columns: [Entry point, Record]
+    rows:
+      - [Tool, MEM-OBJ-g]
+records:
+  - id: MEM-OBJ-g
+    label: G
+"""
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Site:
     project = make_project(tmp_path_factory.mktemp("text"), reports=None)
     (project / "reports" / "fsharp").mkdir(parents=True)
     (project / "reports" / "fsharp" / "memory.yaml").write_text(textwrap.dedent(REPORT), encoding="utf-8")
+    (project / "reports" / "g").mkdir()
+    (project / "reports" / "g" / "memory.yaml").write_text(textwrap.dedent(NO_HEADING), encoding="utf-8")
     return Site(build_site(project))
 
 
@@ -101,6 +129,24 @@ def test_the_description_is_linked_and_cited_by_points_at_its_anchor(report):
     assert "#description" in [link.href for link in report.links_in("mem-obj-notes") if link.text == "Description"]
     description_links = [link for link in report.links if link.text == "MEM-OBJ-notes" and link.section == next(iter(report.headings))]
     assert [link.href for link in description_links] == ["#mem-obj-notes"]
+
+
+# -- list items: a fence at the start stays a fence, the anchor still works ---------------
+
+
+def test_a_list_item_that_starts_with_a_fence_is_code_and_keeps_its_anchor(site, report):
+    assert "MEM-OBJ-notes <b>in a fence</b>\n" in report.code
+    html = (site.root / "fsharp" / "memory" / "index.html").read_text(encoding="utf-8")
+    for number in (1, 2):  # where reports.css lights up the item a Cited-by link lands on
+        assert re.search(rf'<li>\s*<p><span id="core-ideas-{number}"></span></p>', html)
+    cited_by = {link.href for link in report.links_in("mem-obj-notes")}
+    assert "#core-ideas-2" in cited_by and "#core-ideas-1" not in cited_by
+
+
+def test_a_coverage_intro_that_starts_with_a_fence_is_code_under_the_table_anchor(site):
+    page = site.page("g/memory/")
+    assert "coverage" in page.ids
+    assert "MEM-OBJ-g <b>in a fence</b>\n" in page.code
 
 
 # -- code shows exactly what the author wrote ------------------------------------------
