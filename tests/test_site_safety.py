@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
+from mkdocs_reports.render.markup import Markup
 from mkdocs_reports.render.safe_links import is_safe_url
+from mkdocs_reports.render.sanitize import sanitize
 from sitehtml import Site, build_site, make_project
 
 HOSTILE = Path(__file__).parent / "fixtures" / "hostile"
+#: what no page may hold, whatever its author wrote
+EMBEDDED = {"iframe", "object", "embed", "frame", "frameset", "applet", "base", "form", "style"}
 
 
 @pytest.fixture(scope="module")
@@ -19,15 +25,81 @@ def site(tmp_path_factory) -> Site:
 
 
 @pytest.fixture(scope="module")
+def unescaped(tmp_path_factory) -> Site:
+    """The hostile site built as if the escaping of author text let everything through:
+    what stays safe then is the sanitizer's doing alone."""
+    with mock.patch.object(Markup, "_safe", lambda self, text, escapes, link=True: text):
+        return Site(build_site(make_project(tmp_path_factory.mktemp("unescaped"), HOSTILE), strict=False))
+
+
+@pytest.fixture(scope="module")
 def report(site):
     return site.page("evil/memory/")
 
 
-def test_no_author_script_or_event_handler_reaches_any_page(site):
+class _Elements(HTMLParser):
+    """Every start tag of a page's content (the theme's ``article``), with its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.article = 0
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.article += tag == "article"
+        if self.article:
+            self.elements.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag) -> None:
+        self.article -= tag == "article"
+
+
+def elements(site: Site, url: str) -> list[tuple[str, dict[str, str | None]]]:
+    path = site.root / url / "index.html" if not url.endswith(".html") else site.root / url
+    parser = _Elements()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.elements
+
+
+def unsafe(site: Site) -> list[str]:
+    """Script, event handlers and script URLs on any page; embedded content and styles in
+    any page's content."""
+    found = []
     for page in site.pages.values():
-        assert not [text for text in page.script_texts if "alert" in text], page.url
-        assert page.event_attributes == [], page.url
-        assert not [link.href for link in page.links if not is_safe_url(link.href)], page.url
+        found += [f"{page.url}: script {text!r}" for text in page.script_texts if "alert" in text]
+        found += [f"{page.url}: <{tag} {name}>" for tag, name in page.event_attributes]
+        found += [f"{page.url}: link {link.href!r}" for link in page.links if not is_safe_url(link.href)]
+        for tag, attributes in elements(site, page.url):
+            if tag in EMBEDDED:
+                found.append(f"{page.url}: <{tag}>")
+            for name in ("src", "href", "action", "formaction", "data"):
+                if attributes.get(name) and not is_safe_url(attributes[name]):
+                    found.append(f"{page.url}: <{tag} {name}={attributes[name]!r}>")
+            style = attributes.get("style")
+            if style and tag not in ("td", "th"):
+                found.append(f"{page.url}: <{tag} style={style!r}>")
+    return found
+
+
+def test_no_author_script_or_event_handler_reaches_any_page(site):
+    assert unsafe(site) == []
+
+
+def test_the_sanitizer_alone_keeps_script_off_the_generated_pages(unescaped):
+    """With author text not escaped at all, raw HTML reaches Markdown: the pages still
+    carry no script, handler, script URL or embedded content."""
+    page = unescaped.page("evil/memory/")
+    assert "alert(14)" not in page.text  # the raw <img> was HTML, not text: it did get through
+    assert unsafe(unescaped) == []
+
+
+def test_where_markdown_and_the_escaping_could_disagree_the_text_still_shows(report, site):
+    # escaped backticks open no code span: the tag is text between two backticks
+    assert "Escaped `<img src=x onerror=alert(14)>` backticks." in report.text
+    # an unclosed fence is no fence: its lines are a paragraph
+    assert "~~~ <img src=x onerror=alert(15)>" in report.text
+    # a list item that starts with a fence (the item's anchor must not break it)
+    assert "<img src=x onerror=alert(12)>\n" in report.code
 
 
 def test_raw_html_is_shown_as_text(report, site):

@@ -4,6 +4,17 @@ It checks ``reports/`` once per build, logs every problem as ``file:line:col`` (
 ``mkdocs build --strict`` aborts on any), hands the rendered pages to MkDocs as generated
 files (nothing is written into ``docs/``), builds the navigation from the collection and
 links ``system:ID`` citations in hand-written pages.
+
+The HTML of every page it generates is sanitized after Markdown (``on_page_content``), a
+second layer behind the escaping of author text: an allowlist (``render/sanitize.py``,
+with ``nh3``/ammonia) keeps the tags, classes, ids, titles, ``aria-*``/``data-*``
+attributes, table alignment and relative or http(s)/mailto/ftp links that the templates,
+Markdown, pymdownx.highlight and Material write, and drops script and style elements,
+event handlers, other styles, embedded content (iframe, object, embed…) and
+``javascript:``-like URLs. Hand-written docs pages are the maintainers' own and are left
+as they wrote them (raw HTML included), except the collection at a glance that the plugin
+puts into the home page: it is sanitized alone, between two comments whose names only
+this build knows.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import secrets
 from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
@@ -29,6 +41,7 @@ from .core.diagnostics import Diagnostic, Location
 from .core.graph import CitationGraph
 from .core.model import Collection
 from .render import Paths, SafeLinksExtension, SiteRenderer
+from .render.sanitize import sanitize
 from .render.site import PageClash
 from .render.docs_citations import link_docs_citations
 
@@ -52,6 +65,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.root = Path("reports")
         self.base = Path(".")
         self.preview = Preview()
+        token = secrets.token_hex(8)  # author text cannot guess where the glance ends
+        self.glance_marks = (f"<!-- reports-glance-{token} -->", f"<!-- /reports-glance-{token} -->")
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -166,10 +181,25 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             self._log_docs_problems(page, markdown, problems)
         markdown = linked
         if uri == self.paths.home_page:
-            glance = self.renderer.glance(uri)
+            start, end = self.glance_marks
+            glance = f"{start}\n\n{self.renderer.glance(uri)}\n\n{end}"
             marker = self.config.glance_marker
             markdown = markdown.replace(marker, glance, 1) if marker in markdown else f"{markdown.rstrip()}\n\n{glance}"
         return markdown
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """A generated page's HTML, or the glance in a hand-written home page, through the
+        allowlist (see the module docstring)."""
+        if not self.config.enabled:
+            return None
+        if page.file.src_uri in self.generated:
+            return sanitize(html)
+        start, end = self.glance_marks
+        if start not in html:
+            return None
+        before, rest = html.split(start, 1)
+        glance, _, after = rest.partition(end)
+        return before + sanitize(glance) + after
 
     @staticmethod
     def _log_docs_problems(page: Page, markdown: str, problems) -> None:
