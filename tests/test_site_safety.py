@@ -28,7 +28,7 @@ def site(tmp_path_factory) -> Site:
 def unescaped(tmp_path_factory) -> Site:
     """The hostile site built as if the escaping of author text let everything through:
     what stays safe then is the sanitizer's doing alone."""
-    with mock.patch.object(Markup, "_safe", lambda self, text, escapes, link=True: text):
+    with mock.patch.object(Markup, "_safe", lambda self, text, *args, **kwargs: text):
         return Site(build_site(make_project(tmp_path_factory.mktemp("unescaped"), HOSTILE), strict=False))
 
 
@@ -100,6 +100,12 @@ def test_where_markdown_and_the_escaping_could_disagree_the_text_still_shows(rep
     assert "~~~ <img src=x onerror=alert(15)>" in report.text
     # a list item that starts with a fence (the item's anchor must not break it)
     assert "<img src=x onerror=alert(12)>\n" in report.code
+    # code that closes the <div markdown> a table, Cited by or the index stands in
+    assert "</div><img src=x onerror=alert(11)>" in report.code
+    assert ["Cell </div><img src=x onerror=alert(11)> code", "MEM-OBJ-store"] in report.tables[0]
+    assert "</div><img src=x onerror=alert(16)>" in site.page("evil/runtime/").code
+    labels = [row[4] for row in site.page("records/").tables[0]]
+    assert "Label </div><img src=x onerror=alert(13)> code" in labels
 
 
 def test_raw_html_is_shown_as_text(report, site):

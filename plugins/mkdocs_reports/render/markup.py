@@ -9,11 +9,17 @@ citation is what becomes a link, and IDs in code stay text.
 Titles, names and labels (``Markup.text``) show as written: outside code, the characters
 Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash
 escapes, a stray backtick) are backslash-escaped too.
+
+One-line text (labels, cells, excerpts) often stands inside a ``<div markdown>`` (tables,
+Cited by, the record index), whose tags md_in_html reads before Markdown finds code spans:
+there, inline code that holds a ``<`` is written as an HTML ``code`` element with its text
+as character references, so a ``</div>`` in it cannot close the block.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..core.citations import mask_code
 from ..core.graph import CitationGraph
@@ -30,6 +36,7 @@ _TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
 _FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")
+_BACKTICK_RUN = re.compile(r"(?<!`)`+(?!`)")
 
 
 def _plain_fence(match: re.Match[str]) -> str:
@@ -74,6 +81,26 @@ def shorten(text: str, width: int = 240) -> str:
     return flat if cut <= 0 else flat[:cut] + " …"
 
 
+def _character_references(text: str) -> str:
+    return "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in text)
+
+
+def _tagged_code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]:
+    """Code spans of one-line text that hold a tag, as HTML: (start, end, replacement).
+    ``masked`` is ``mask_code(text)``, where the backticks of a code span are blanked."""
+    opening: re.Match[str] | None = None
+    for run in _BACKTICK_RUN.finditer(text):
+        if masked[run.start()] != " ":  # escaped or unmatched: not code
+            continue
+        if opening is None:
+            opening = run
+        elif len(run.group()) == len(opening.group()):
+            code = text[opening.end() : run.start()].strip()
+            if "<" in code:
+                yield opening.start(), run.end(), f"<code>{_character_references(code)}</code>"
+            opening = None
+
+
 class Markup:
     """Renders author text for one page (``page``) of one system: links are page-relative."""
 
@@ -86,19 +113,19 @@ class Markup:
 
     # -- author text ------------------------------------------------------------------
 
-    def _safe(self, text: str, escapes: dict[str, str], *, link: bool = True) -> str:
+    def _safe(self, text: str, escapes: dict[str, str], *, link: bool = True, line: bool = False) -> str:
         masked = mask_code(text)
-        out, last = [], 0
+        replacements = []
         for match in _TOKEN.finditer(masked):
-            start, end = match.span()
             if match.group("id") is not None:
-                if not link:
-                    continue
-                replacement = self.ref(match.group())
-            else:
-                replacement = escapes.get(match.group())
-                if replacement is None:
-                    continue
+                if link:
+                    replacements.append((*match.span(), self.ref(match.group())))
+            elif (escaped := escapes.get(match.group())) is not None:
+                replacements.append((*match.span(), escaped))
+        if line and "<" in text and masked != text:
+            replacements = sorted(replacements + list(_tagged_code_spans(text, masked)))
+        out, last = [], 0
+        for start, end, replacement in replacements:
             out.append(text[last:start])
             out.append(replacement)
             last = end
@@ -111,7 +138,7 @@ class Markup:
 
     def cell(self, text: str | None) -> str:
         """One line for a table cell or a list item: IDs linked, pipes kept out of the table."""
-        return self._safe(" ".join((text or "").split()), _CELL)
+        return self._safe(" ".join((text or "").split()), _CELL, line=True)
 
     def cells(self, cells: list[str]) -> str:
         """Table cells joined by column separators (the row's outer pipes are the caller's)."""
@@ -120,7 +147,7 @@ class Markup:
     def text(self, text: str | None) -> str:
         """A label, title or path for headings, link text and cells: shown as written (code
         spans stay code), with no links."""
-        return self._safe(" ".join((text or "").split()), _TEXT, link=False)
+        return self._safe(" ".join((text or "").split()), _TEXT, link=False, line=True)
 
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))
