@@ -65,6 +65,16 @@ def test_a_docs_page_citing_an_unknown_record_fails_the_strict_build_with_its_li
     assert "docs/bad.md:6:28: error: nowhere:MEM-OBJ-notes names no system of the collection" in build.stderr
 
 
+def test_report_and_docs_files_are_named_from_the_folder_of_mkdocs_yml_wherever_the_build_runs(broken, tmp_path):
+    (broken / "docs" / "bad.md").write_text("# Bad\n\nSee alpha:MEM-OBJ-nots.\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    build = run([*MKDOCS, "build", "--strict", "-f", str(broken / "mkdocs.yml")], elsewhere)
+    errors = [line.split("-  ", 1)[1] for line in build.stderr.splitlines() if line.startswith("ERROR")]
+    assert [error.split(":", 1)[0] for error in errors] == ["reports/alpha/memory.yaml"] * 2 + ["docs/bad.md"], errors
+    assert "docs/bad.md:3:5: error: MEM-OBJ-nots is not declared in alpha" in errors[2]
+
+
 @pytest.mark.parametrize("reports", ["empty", "missing"])
 def test_a_site_without_reports_still_builds(tmp_path, reports):
     project = make_project(tmp_path / reports, reports=None)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import logging
-import os
 import secrets
 from pathlib import Path
 
@@ -39,6 +38,7 @@ from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import Diagnostic, Location
 from .core.graph import CitationGraph
+from .core.loader import display_path
 from .core.model import Collection
 from .render import Paths, SafeLinksExtension, SiteRenderer
 from .render.sanitize import sanitize
@@ -201,13 +201,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         glance, _, after = rest.partition(end)
         return before + sanitize(glance) + after
 
-    @staticmethod
-    def _log_docs_problems(page: Page, markdown: str, problems) -> None:
-        """Name the docs file and the line in it (front matter counted) like the checker."""
+    def _log_docs_problems(self, page: Page, markdown: str, problems) -> None:
+        """Name the docs file and the line in it (front matter counted) like the checker:
+        relative to the folder of mkdocs.yml, as report files are."""
         source = page.file.content_string
         skipped = source.count("\n", 0, len(source) - len(markdown)) if source.endswith(markdown) else 0
-        path = page.file.abs_src_path or page.file.src_uri
-        display = os.path.relpath(path) if os.path.isabs(path) else path
+        path = page.file.abs_src_path
+        display = display_path(Path(path), self.base) if path else page.file.src_uri
         for problem in problems:
             line = markdown.count("\n", 0, problem.offset)
             column = problem.offset - (markdown.rfind("\n", 0, problem.offset) + 1)
