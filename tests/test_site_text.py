@@ -104,6 +104,12 @@ def test_a_trailing_hash_stays_in_headings_and_link_text(site, report):
     assert "Coverage row 1: Tag #" in cited_by
 
 
+def test_a_tooltip_shows_the_label_as_written(site):
+    label = "Like MEM-OBJ-notes, with `x[0] \\n` and a\\b [sic] \\` tick"
+    titles = {link.title for link in site.page("fsharp/").links if link.text == "MEM-OBJ-tags"}
+    assert titles == {label}
+
+
 def test_a_label_shows_brackets_backslashes_and_code_as_written(report, site):
     heading = "MEM-OBJ-tags — Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"
     assert report.headings["mem-obj-tags"] == heading

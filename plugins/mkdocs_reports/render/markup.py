@@ -31,7 +31,8 @@ from .paths import Paths, relative
 _PROSE = {"<": "&lt;", "&": "&amp;", "{": "&#123;"}
 _CELL = {**_PROSE, "|": "&#124;"}  # a pipe would end the table cell
 _TEXT = {**_CELL, **{char: "\\" + char for char in "#[]\\`"}}
-_ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;"})
+#: a link title is read by Markdown too: code spans and backslash escapes work there
+_ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;", "`": "&#96;", "\\": "&#92;"})
 _TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
 _FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
