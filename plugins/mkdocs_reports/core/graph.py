@@ -8,8 +8,9 @@ whose member is not in the collection (every ``RT-`` ID today) becomes an
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cached_property
 
-from .ids import PREFIX_MEMBERS, prefix_of
+from .ids import prefix_of
 from .model import Annotation, Citation, Collection, ExternalRecord, Record
 
 Key = tuple[str, str]  # (system slug, record ID)
@@ -79,8 +80,12 @@ class CitationGraph:
 
     def external_members(self, system: str) -> dict[str, list[ExternalRecord]]:
         """External records of a system by missing member, in ID order."""
-        members: dict[str, list[ExternalRecord]] = defaultdict(list)
-        for (slug, record_id), record in sorted(self.external.items()):
-            if slug == system:
-                members[PREFIX_MEMBERS[prefix_of(record_id)]].append(record)
-        return dict(members)
+        return self._external_by_system.get(system, {})
+
+    @cached_property
+    def _external_by_system(self) -> dict[str, dict[str, list[ExternalRecord]]]:
+        """All systems' external records grouped in one pass (the graph is built once)."""
+        grouped: dict[str, dict[str, list[ExternalRecord]]] = {}
+        for (slug, _), record in sorted(self.external.items()):
+            grouped.setdefault(slug, {}).setdefault(record.member, []).append(record)
+        return grouped
