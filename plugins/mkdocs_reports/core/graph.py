@@ -7,6 +7,7 @@ whose member is not in the collection (every ``RT-`` ID today) becomes an
 
 from __future__ import annotations
 
+import difflib
 from collections import defaultdict
 from functools import cached_property
 
@@ -77,6 +78,11 @@ class CitationGraph:
 
     def declared_ids(self, system: str) -> list[str]:
         return [record_id for (slug, record_id) in self.declared if slug == system]
+
+    def closest_declared(self, system: str, record_id: str) -> str | None:
+        """The declared ID of ``system`` an author most likely meant, for "did you mean"."""
+        close = difflib.get_close_matches(record_id, self.declared_ids(system), n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def external_members(self, system: str) -> dict[str, list[ExternalRecord]]:
         """External records of a system by missing member, in ID order."""

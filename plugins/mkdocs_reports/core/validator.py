@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from .diagnostics import Diagnostics
@@ -11,9 +10,9 @@ from .ids import PREFIX_MEMBERS, prefix_of
 from .model import Collection, Record, Report
 from .report_types import REPORT_TYPES, ROUTE_FIELDS
 
-def _near_miss(record_id: str, candidates: list[str]) -> str:
-    close = difflib.get_close_matches(record_id, candidates, n=1, cutoff=0.75)
-    return f"did you mean {close[0]}?" if close else "declare it, or correct the ID"
+def _near_miss(graph: CitationGraph, system: str, record_id: str) -> str:
+    close = graph.closest_declared(system, record_id)
+    return f"did you mean {close}?" if close else "declare it, or correct the ID"
 
 
 def _check_record(report: Report, record: Record, diagnostics: Diagnostics) -> None:
@@ -102,18 +101,18 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
         diagnostics.error(
             citation.location,
             f"{citation.target} is cited but not declared in {citation.system}",
-            _near_miss(citation.target, graph.declared_ids(citation.system)),
+            _near_miss(graph, citation.system, citation.target),
         )
     for annotation in graph.unresolved_annotations:
         diagnostics.error(
             annotation.location,
             f"annotation on {annotation.on}, which is not declared in {annotation.system}",
-            _near_miss(annotation.on, graph.declared_ids(annotation.system)),
+            _near_miss(graph, annotation.system, annotation.on),
         )
     for record in graph.unresolved_parts:
         diagnostics.error(
             record.field_locations["part_of"],
             f"{record.id} is part of {record.part_of}, which is not declared in {record.system}",
-            _near_miss(record.part_of or "", graph.declared_ids(record.system)),
+            _near_miss(graph, record.system, record.part_of or ""),
         )
     return diagnostics

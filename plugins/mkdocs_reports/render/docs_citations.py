@@ -6,7 +6,6 @@ code stay text; a citation that names no known record is a problem with its offs
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -35,8 +34,8 @@ def _problem(graph: CitationGraph, system: str, record_id: str) -> tuple[str, st
     if problem:
         return f"{record_id!r} is not a record ID: {problem}", "correct the ID"
     if graph.resolve(system, record_id) is None:
-        close = difflib.get_close_matches(record_id, graph.declared_ids(system), n=1, cutoff=0.75)
-        fix = f"did you mean {system}:{close[0]}?" if close else f"cite a record declared in {system}"
+        close = graph.closest_declared(system, record_id)
+        fix = f"did you mean {system}:{close}?" if close else f"cite a record declared in {system}"
         return f"{record_id} is not declared in {system}", fix
     return None
 
