@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import only, run_cli
 
@@ -92,20 +94,21 @@ def test_a_billion_laughs_file_fails_fast(reports):
 
 
 @pytest.mark.parametrize(
-    ("text", "where"),
+    ("text", "line"),
     [
-        ("type: " + "[" * 100_000 + "]" * 100_000 + "\n", "1:70"),
-        ("type: agentic-system-memory-report\ncore_ideas:\n  " + "- " * 50_000 + "x\n", "3:129"),
+        ("type: " + "[" * 100_000 + "]" * 100_000 + "\n", "1"),
+        ("type: agentic-system-memory-report\ncore_ideas:\n  " + "- " * 50_000 + "x\n", "3"),
         # an apostrophe in prose must not hide the brackets after it
-        ("type: agentic-system-memory-report\nwrite_side: it 'is\nx: " + "[" * 5_000 + "]" * 5_000 + "\n", "3:67"),
+        ("type: agentic-system-memory-report\nwrite_side: it 'is\nx: " + "[" * 5_000 + "]" * 5_000 + "\n", "3"),
     ],
     ids=["brackets", "compact-sequences", "after-an-apostrophe"],
 )
-def test_deep_nesting_is_refused_without_crashing(reports, text, where):
+def test_deep_nesting_is_refused_without_crashing(reports, text, line):
+    """The column depends on where libyaml stops reading (its own depth limit from 0.2.6)."""
     path = reports.write("alpha/memory.yaml", text)
     result = check_in_subprocess(path.parent.parent)
     assert result.returncode == 1, (result.returncode, result.stderr[-500:])
-    assert f"reports/alpha/memory.yaml:{where}: error: the structure nests more than 64 levels deep" in result.stdout
+    assert re.search(rf"^reports/alpha/memory.yaml:{line}:\d+: error: the structure nests more than 64 levels deep", result.stdout, re.M)
 
 
 def test_nesting_within_bounds_is_accepted(reports):

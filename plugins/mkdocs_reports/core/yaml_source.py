@@ -128,18 +128,24 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
             if isinstance(event, _OPEN):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    mark = event.start_mark
-                    diagnostics.error(
-                        Location(path, mark.line + 1, mark.column + 1),
-                        f"the structure nests more than {MAX_DEPTH} levels deep",
-                        "flatten the structure; a report nests a few levels at most",
-                    )
-                    return True
+                    return _too_deep(path, event.start_mark, diagnostics)
             elif isinstance(event, _CLOSE):
                 depth -= 1
-    except yaml.YAMLError:
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        if mark is not None and "nesting depth" in str(getattr(error, "problem", "")):
+            return _too_deep(path, mark, diagnostics)  # libyaml ≥ 0.2.6 stops at its own limit
         return False  # composing reports the syntax error with its place
     return False
+
+
+def _too_deep(path: str, mark, diagnostics: Diagnostics) -> bool:
+    diagnostics.error(
+        Location(path, mark.line + 1, mark.column + 1),
+        f"the structure nests more than {MAX_DEPTH} levels deep",
+        "flatten the structure; a report nests a few levels at most",
+    )
+    return True
 
 
 def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> None:
