@@ -163,3 +163,12 @@ def test_declared_ids_in_code_stay_exactly_as_written(report):
     assert "MEM-OBJ-tags in a fence <i>\n" in report.code
     assert "MEM-OBJ-tags" in report.code  # the inline code in the quote
     assert "store(MEM-OBJ-tags)\n" in report.code
+
+
+def test_a_fence_nested_in_a_list_item_keeps_only_its_language():
+    """Info strings could set attributes (`{.py onclick=…}`); the core counts indented fences
+    as code, so they are reduced too."""
+    from mkdocs_reports.render.markup import plain_fences
+
+    text = "- item\n\n    ```py {onclick=alert(1)}\n    x\n    ```\n"
+    assert plain_fences(text) == "- item\n\n    ```py\n    x\n    ```\n"

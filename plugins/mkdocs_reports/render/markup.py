@@ -34,10 +34,10 @@ _TEXT = {**_CELL, **{char: "\\" + char for char in "#[]\\`"}}
 #: a link title is read by Markdown too: code spans and backslash escapes work there
 _ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;", "`": "&#96;", "\\": "&#92;"})
 _TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
-_FENCE_LINE = re.compile(r"^( {0,3})(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+# any indent, as the core's code finder (superfences nests fences in list items)
+_FENCE_LINE = re.compile(r"^([ ]*)(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
-_BACKTICKS = re.compile(r"`+")
-_BACKTICK_RUN = re.compile(r"(?<!`)`+(?!`)")
+_BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
 
 
 def _plain_fence(match: re.Match[str]) -> str:
@@ -90,7 +90,7 @@ def _tagged_code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]
     """Code spans of one-line text that hold a tag, as HTML: (start, end, replacement).
     ``masked`` is ``mask_code(text)``, where the backticks of a code span are blanked."""
     opening: re.Match[str] | None = None
-    for run in _BACKTICK_RUN.finditer(text):
+    for run in _BACKTICKS.finditer(text):
         if masked[run.start()] != " ":  # escaped or unmatched: not code
             continue
         if opening is None:
