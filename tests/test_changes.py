@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -343,3 +344,31 @@ def test_a_malformed_base_export_is_an_error_not_a_traceback(repo, tmp_path):
     result = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "base.json is not a usable collection export: an entry lacks 'reports'" in result.stderr
+
+
+def test_a_symbolic_link_in_the_base_commit_is_never_followed(repo, tmp_path):
+    """A base commit is data: a link in it to a report elsewhere on this machine is not read."""
+    secret = tmp_path / "elsewhere" / "memory.yaml"
+    secret.parent.mkdir()
+    secret.write_text(MINIMAL.format(system="Secret") + "records:\n  - id: MEM-OBJ-secret\n    label: S\n    text: S.\n")
+    (repo / "reports" / "linked").mkdir()
+    (repo / "reports" / "linked" / "memory.yaml").symlink_to(secret)
+    (repo / "reports" / "folder").symlink_to(secret.parent, target_is_directory=True)
+    git(repo, "add", "-A", "reports")
+    git(repo, "commit", "-q", "-m", "links")
+    base = snapshot_from_git("HEAD", repo / "reports")
+    assert "MEM-OBJ-secret" not in {r["id"] for r in base.export["records"]}
+    assert {s["slug"] for s in base.export["systems"]} == {"alpha", "gamma"}
+
+
+def test_a_base_is_read_without_tarfile(repo):
+    """Python 3.11.2 (Debian 12's) has no tarfile extraction filters; reading a base does
+    not need tarfile at all, shown in a process where importing it fails."""
+    code = (
+        "import sys; sys.modules['tarfile'] = None\n"
+        "from mkdocs_reports.core.changes import snapshot_from_git\n"
+        "print(len(snapshot_from_git('HEAD~1', 'reports').export['records']))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) == len(snapshot_from_git("HEAD~1", repo / "reports").export["records"]) > 0

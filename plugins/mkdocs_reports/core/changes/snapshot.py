@@ -8,11 +8,9 @@ The errors travel with the snapshot so that a Changes page can say why.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,8 +86,8 @@ def _existing(path: Path) -> Path:
 def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> Snapshot:
     """The reports folder as it was at ``ref`` (e.g. ``origin/main``), checked and exported.
 
-    The folder is read with ``git archive`` into a temporary folder: the work tree, the
-    index and the checked-out branch are left alone. A ref without the folder is an empty
+    The folder's files are read with ``git ls-tree`` and ``git cat-file`` into a temporary
+    folder: the work tree, the index and the checked-out branch are left alone. A ref without the folder is an empty
     collection (everything in head is then added).
     """
     if not ref or ref.startswith("-"):
@@ -110,20 +108,81 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
     return _snapshot_at(toplevel, sha, relative, f"{ref} at {sha[:7]}")
 
 
+#: tree entry modes of regular files; symbolic links (120000) and submodules (160000) are skipped
+REGULAR_FILES = {b"100644", b"100755"}
+CHUNK = 1 << 16
+
+
 @lru_cache(maxsize=8)
 def _snapshot_at(toplevel: Path, sha: str, relative: str, label: str) -> Snapshot:
     """One commit's reports, kept: a commit never changes, and ``mkdocs serve`` rebuilds often."""
     with tempfile.TemporaryDirectory(prefix="reports-base-") as temp:
         target = Path(temp, relative)
         target.mkdir(parents=True, exist_ok=True)
-        listed = _git(["ls-tree", "--name-only", sha, "--", relative], toplevel)
-        if listed.stdout.strip():
-            archive = _git(["archive", "--format=tar", sha, "--", relative], toplevel)
-            if archive.returncode:
-                raise SnapshotError(f"git archive {label} failed: {archive.stderr.decode(errors='replace').strip()}")
-            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-                tar.extractall(temp, filter="data")
+        _write_blobs(toplevel, _regular_files(toplevel, sha, relative, label), Path(temp), label)
         return snapshot_from_folder(target, label, base=temp)
+
+
+def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> list[tuple[str, bytes]]:
+    """(path, blob id) of every regular file under ``relative`` at ``sha``, from ``git ls-tree``.
+
+    Only what git stores as a regular file is read: a symbolic link in the commit is never
+    followed (it could point anywhere on this machine), and a path that would leave the
+    folder (``..``, absolute) is refused.
+    """
+    listed = _git(["ls-tree", "-r", "-z", "--full-tree", sha, "--", relative], toplevel)
+    if listed.returncode:
+        raise SnapshotError(f"git ls-tree {label} failed: {listed.stderr.decode(errors='replace').strip()}")
+    files = []
+    for entry in listed.stdout.split(b"\0"):
+        if not entry:
+            continue
+        info, _, raw_path = entry.partition(b"\t")
+        mode, kind, blob = info.split(b" ")
+        if kind != b"blob" or mode not in REGULAR_FILES:
+            continue
+        path = os.fsdecode(raw_path)
+        if path.startswith("/") or any(part in ("", ".", "..") for part in path.split("/")):
+            raise SnapshotError(f"{label} has a file at {path!r}, which is not a plain path inside the repository")
+        files.append((path, blob))
+    return files
+
+
+def _write_blobs(toplevel: Path, files: list[tuple[str, bytes]], into: Path, label: str) -> None:
+    """Stream the files' contents out of one ``git cat-file --batch`` into ``into``.
+
+    Read in chunks, so a huge file costs disk, not memory; the loader then refuses it by
+    its size, as it would in the work tree.
+    """
+    if not files:
+        return
+    with tempfile.TemporaryFile() as wanted:
+        wanted.write(b"".join(blob + b"\n" for _, blob in files))
+        wanted.seek(0)
+        try:
+            process = subprocess.Popen(
+                ["git", "cat-file", "--batch"], cwd=toplevel, stdin=wanted, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            )
+        except FileNotFoundError:
+            raise SnapshotError("git is not installed or not on PATH: install git, or compare against an export file") from None
+        with process:
+            assert process.stdout is not None
+            for path, blob in files:
+                header = process.stdout.readline().split()
+                if len(header) != 3 or header[0] != blob or header[1] != b"blob":
+                    process.kill()
+                    raise SnapshotError(f"git cat-file could not read {path} of {label}")
+                destination = into / path
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                with destination.open("xb") as out:  # never an existing file, never through a link
+                    remaining = int(header[2])
+                    while remaining:
+                        chunk = process.stdout.read(min(CHUNK, remaining))
+                        if not chunk:
+                            raise SnapshotError(f"git cat-file stopped in the middle of {path} of {label}")
+                        out.write(chunk)
+                        remaining -= len(chunk)
+                process.stdout.read(1)  # the newline after each object
 
 
 def load_base(
