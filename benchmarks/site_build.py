@@ -43,7 +43,7 @@ def plugin_project(root: Path, reports: int, records: int) -> Path:
     root.mkdir()
     for name in ("mkdocs.yml",):
         shutil.copy(REPO / name, root / name)
-    for folder in ("docs", "overrides"):
+    for folder in ("docs",):
         shutil.copytree(REPO / folder, root / folder)
     write_collection(root / "reports", reports, records)
     return root

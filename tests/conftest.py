@@ -1,7 +1,14 @@
-"""Shared helpers: write report files into a temporary collection and check it."""
+"""Shared helpers: write report files into a temporary collection and check it.
+
+The site tests (marked ``site``) build with the generator chosen by ``--generator`` (or
+``REPORTS_TEST_GENERATOR``): MkDocs by default, or ProperDocs, which then answers every
+``import mkdocs…`` of the plugin and the tests, as it does under its own command line.
+The README's test command runs the suite, then the site tests again with ProperDocs.
+"""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -21,6 +28,28 @@ title: {system} memory report
 boundary:
   text: The boundary.
 """
+
+
+GENERATORS = ("mkdocs", "properdocs")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--generator",
+        choices=GENERATORS,
+        default=os.environ.get("REPORTS_TEST_GENERATOR") or "mkdocs",
+        help="the site generator the site tests build with (default: mkdocs, or REPORTS_TEST_GENERATOR)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "site: builds a site with the chosen generator (see --generator)")
+    generator = config.getoption("generator")
+    os.environ["REPORTS_TEST_GENERATOR"] = generator  # for the tests' own subprocesses too
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life notice on every run
+    if generator == "properdocs":
+        assert "mkdocs" not in sys.modules, "something imported MkDocs before the generator was chosen"
+        import properdocs.replacement  # noqa: F401 - from here on `mkdocs.*` is ProperDocs
 
 
 def only(messages: list[str]) -> str:

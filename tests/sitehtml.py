@@ -5,7 +5,9 @@ with the standard library's parser as a reader's browser would (links, anchors, 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,13 +18,15 @@ from mkdocs.config import load_config
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "tests" / "fixtures" / "sample"
+#: the generator of this test session (conftest's --generator) and its command line
+GENERATOR = os.environ.get("REPORTS_TEST_GENERATOR") or "mkdocs"
+GENERATOR_COMMAND = [sys.executable, "-m", GENERATOR]
 
 
 def make_project(root: Path, reports: Path | None = SAMPLE, docs: dict[str, str] | None = None) -> Path:
-    """A copy of this repository's site setup (mkdocs.yml, overrides, docs) around ``reports``."""
+    """A copy of this repository's site setup (mkdocs.yml, docs) around ``reports``."""
     root.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "overrides", root / "overrides")
     shutil.copytree(REPO / "docs", root / "docs")
     for name, text in (docs or {}).items():
         (root / "docs" / name).write_text(text, encoding="utf-8")
@@ -194,6 +198,10 @@ class Site:
 
     def page(self, url: str) -> Page:
         return self.pages[url]
+
+    def html(self, url: str) -> str:
+        """The page's HTML as written: ``alpha/memory/`` or ``404.html``."""
+        return (self.root / url / "index.html" if not url.endswith(".html") else self.root / url).read_text(encoding="utf-8")
 
     def resolve(self, page: Page, href: str) -> tuple[str, str] | None:
         """(target URL, fragment) of a link within the site; None for external links."""

@@ -7,6 +7,8 @@ import pytest
 from browser import chromium, serve
 from sitehtml import build_site, make_project
 
+pytestmark = pytest.mark.site
+
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):

@@ -11,6 +11,8 @@ from mkdocs.exceptions import Abort
 from sitehtml import Site, build_site, make_project
 from test_changes import repo  # noqa: F401 - the fixture: a base commit and a head commit
 
+pytestmark = pytest.mark.site
+
 
 @pytest.fixture
 def preview_site(repo, monkeypatch):  # noqa: F811
@@ -23,13 +25,27 @@ def preview_site(repo, monkeypatch):  # noqa: F811
 
 
 def test_every_page_says_it_is_a_preview_and_links_to_its_changes(preview_site):
-    assert len(preview_site.pages) > 8
+    assert len(preview_site.pages) > 8 and "404.html" in preview_site.pages
     for url, page in preview_site.pages.items():
-        html = (preview_site.root / url / "index.html" if not url.endswith(".html") else preview_site.root / url).read_text()
-        banner = re.search(r'<div class="rpt-preview-banner" role="status">(.*?)</div>', html, re.DOTALL)
+        html = preview_site.html(url)
+        banner = re.search(r'<body[^>]*>\s*<aside class="rpt-preview-banner" aria-label="Pull request preview">(.*?)</aside>', html, re.DOTALL)
         assert banner and "Preview of pull request #7" in banner.group(1), url
         link = page.links_with_text("See what it changes")
         assert link and preview_site.resolve(page, link[0].href)[0] == "changes/", url
+
+
+def test_the_404_page_of_every_build_carries_the_preview_redirect(preview_site, repo, monkeypatch):  # noqa: F811
+    """The script is in the package, so an adopter's published 404 page has it too."""
+    for variable in ("REPORTS_PREVIEW_PR", "REPORTS_BASE_REF"):
+        monkeypatch.delenv(variable)
+    monkeypatch.setenv("REPORTS_SITE_URL", "https://example.org/docs/")
+    published = build_site(make_project(repo / "published", reports=repo / "reports"), strict=False)
+    for site in (preview_site.root, published):
+        scripts = re.findall(r"<script>(.*?)</script>\s*</body>", (site / "404.html").read_text(), re.DOTALL)
+        assert scripts and "location.replace(page)" in scripts[-1]
+    assert 'var previews = "/docs/pr-preview/";' in (published / "404.html").read_text()
+    assert 'var previews = "/pr-preview/";' in (preview_site.root / "404.html").read_text()
+    assert "rpt-preview-banner" not in (published / "404.html").read_text()
 
 
 def test_the_changes_page_lists_what_the_pull_request_changes(preview_site):

@@ -10,6 +10,8 @@ from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.export.text import section_text
 from sitehtml import REPO, Site, build_site, record_problems
 
+pytestmark = pytest.mark.site
+
 REPORTS = REPO / "reports"
 
 

@@ -13,6 +13,8 @@ from mkdocs_reports.render.safe_links import is_safe_url
 from mkdocs_reports.render.sanitize import sanitize
 from sitehtml import Site, build_site, make_project
 
+pytestmark = pytest.mark.site
+
 HOSTILE = Path(__file__).parent / "fixtures" / "hostile"
 #: what no page may hold, whatever its author wrote
 EMBEDDED = {"iframe", "object", "embed", "frame", "frameset", "applet", "base", "form", "style"}

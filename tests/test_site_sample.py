@@ -8,6 +8,8 @@ import pytest
 from mkdocs_reports.core.check import check_collection
 from sitehtml import SAMPLE, Site, build_site, make_project, record_problems
 
+pytestmark = pytest.mark.site
+
 DOCS_PAGE = """# Notes on Alpha
 
 Alpha stores notes in alpha:MEM-OBJ-notes; Beta has its own beta:MEM-OBJ-notes.

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
+from sitehtml import GENERATOR_COMMAND as MKDOCS
 from sitehtml import SAMPLE, Site, build_site, make_project
 
-MKDOCS = [sys.executable, "-m", "mkdocs"]
+pytestmark = pytest.mark.site
+
 CHECK = [sys.executable, "-m", "mkdocs_reports.cli", "check"]
 
 
@@ -139,7 +141,7 @@ def test_serve_rebuilds_when_a_report_changes(tmp_path):
     project = make_project(tmp_path / "serve")
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "--no-strict"],
+        [*MKDOCS, "serve", "-a", f"127.0.0.1:{port}", "--no-strict"],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:

@@ -10,6 +10,8 @@ import pytest
 
 from sitehtml import Site, build_site, make_project
 
+pytestmark = pytest.mark.site
+
 REPORT = r"""
 type: agentic-system-memory-report
 system: "F#"

@@ -29,6 +29,8 @@ from browser import chromium, http_server
 from mkdocs_reports.core.check import check_collection
 from sitehtml import REPO, build_site
 
+pytestmark = pytest.mark.site
+
 REPORTS = REPO / "reports"
 PUBLISHED = "/repo/"
 PREVIEW = "/repo/pr-preview/pr-7/"
@@ -262,9 +264,9 @@ def test_a_deep_missing_address_in_the_preview_shows_the_preview_404_page(browse
     wait(browser, lambda b: b.current_url == preview + "404.html")
     links = [link for link in styled_links(browser) if link.startswith(pages.origin)]
     assert len(links) > 10 and all(link.startswith(preview) for link in links), links
-    browser.find_element(By.LINK_TEXT, "home page").click()
-    wait(browser, lambda b: b.current_url == preview)
-    assert browser.find_element(By.CSS_SELECTOR, ".md-content h1").text
+    browser.find_element(By.LINK_TEXT, "See what it changes").click()  # the preview's banner
+    wait(browser, lambda b: b.current_url == preview + "changes/")
+    assert browser.find_element(By.CSS_SELECTOR, ".md-content h1").text.startswith("Changes")
 
 
 def test_a_deep_missing_address_in_the_published_site_stays_there(browser, pages):

@@ -23,7 +23,9 @@ import html
 import logging
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import mkdocs
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -31,7 +33,7 @@ from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.structure.pages import Page
-from mkdocs.utils import nest_paths
+from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
 from .preview import Preview, PreviewError, SnapshotError
@@ -41,11 +43,14 @@ from .core.graph import CitationGraph
 from .core.loader import display_path
 from .core.model import Collection
 from .render import Paths, SafeLinksExtension, SiteRenderer
+from .render import preview_html
 from .render.sanitize import sanitize
 from .render.site import PageClash
 from .render.docs_citations import link_docs_citations
 
-log = logging.getLogger("mkdocs.plugins.reports")
+#: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
+#: plugin), which counts warnings and errors for --strict however the build is started
+log = logging.getLogger(f"{mkdocs.__name__}.plugins.reports")
 
 ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/mkdocs-reports"
@@ -65,6 +70,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.root = Path("reports")
         self.base = Path(".")
         self.preview = Preview()
+        self.changes_url: str | None = None  # the Changes page's URL, in a preview that has one
         token = secrets.token_hex(8)  # author text cannot guess where the glance ends
         self.glance_marks = (f"<!-- reports-glance-{token} -->", f"<!-- /reports-glance-{token} -->")
 
@@ -87,8 +93,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             )
         except PreviewError as error:
             raise PluginError(str(error)) from None
-        if self.preview.pull_request:  # the theme's announce bar shows it (overrides/main.html)
-            config.extra["reports_preview"] = {"pull_request": self.preview.pull_request, "changes_url": None}
         return config
 
     # -- the collection -----------------------------------------------------------------
@@ -121,10 +125,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         self._refuse_collisions(files, new)
+        self.changes_url = None
         for file in new:
             files.append(file)
-            if file.src_uri == self.config.changes_page and "reports_preview" in config.extra:
-                config.extra["reports_preview"]["changes_url"] = file.url
+            if file.src_uri == self.config.changes_page and self.preview.compares:
+                self.changes_url = file.url
         self.generated = set(pages)
         if self.config.nav:
             config.nav = self._nav(docs_pages)
@@ -200,6 +205,25 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         before, rest = html.split(start, 1)
         glance, _, after = rest.partition(end)
         return before + sanitize(glance) + after
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """A preview says so at the top of every page (``render/preview_html.py``)."""
+        if not self.config.enabled or not self.preview.pull_request:
+            return None
+        href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
+        return preview_html.at_body_start(output, preview_html.banner(self.preview.pull_request, href))
+
+    def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
+        """404.html sends readers lost in a preview to its own 404 page, in every build (the
+        published site's 404 is the one GitHub Pages serves); a preview's has its banner."""
+        if not self.config.enabled or template_name != "404.html":
+            return None
+        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
+        output = preview_html.at_body_end(output, preview_html.not_found_redirect(root))
+        if self.preview.pull_request:
+            href = root + self.changes_url if self.changes_url is not None else None
+            output = preview_html.at_body_start(output, preview_html.banner(self.preview.pull_request, href))
+        return output
 
     def _log_docs_problems(self, page: Page, markdown: str, problems) -> None:
         """Name the docs file and the line in it (front matter counted) like the checker:
