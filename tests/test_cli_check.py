@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import FIXTURES
+from conftest import FIXTURES, MINIMAL
 from conftest import run_cli as run
 
 SAMPLE = FIXTURES / "sample"
@@ -69,3 +69,65 @@ def test_checking_one_file_applies_the_naming_rules(reports):
     path = reports.write("Al pha/memory.yml", "type: agentic-system-memory-report\nsystem: A\ntitle: T\n")
     result = run("check", str(path.relative_to(reports.root.parent)), cwd=reports.root.parent)
     assert result.returncode == 1 and "reports/Al pha/memory.yml:1:1: error: report files end in .yaml" in result.stdout
+
+
+SITE_CONFIG = """\
+site_name: Adopter
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+plugins:
+  - search
+  - reports:
+      reports_dir: {reports_dir}
+"""
+
+
+def test_check_takes_reports_dir_from_mkdocs_yml_like_the_build(tmp_path):
+    """Run in the project (or pointed at its config file from elsewhere), check checks the
+    folder the build publishes, and names files as the build does."""
+    project = tmp_path / "project"
+    (project / "analyses" / "alpha").mkdir(parents=True)
+    (project / "analyses" / "alpha" / "memory.yaml").write_text(
+        MINIMAL.format(system="Alpha") + "write_side: Cites MEM-OBJ-missing.\n", encoding="utf-8"
+    )
+    (project / "mkdocs.yml").write_text(SITE_CONFIG.format(reports_dir="analyses"), encoding="utf-8")
+    here = run("check", cwd=project)
+    assert here.returncode == 1 and here.stdout.startswith("analyses/alpha/memory.yaml:6:"), here.stdout + here.stderr
+    elsewhere = run("check", "-f", str(project / "mkdocs.yml"), cwd=tmp_path)
+    assert elsewhere.stdout == here.stdout
+    exported = run("export", "--format", "text", cwd=project)
+    assert exported.returncode == 1 and "analyses/alpha/memory.yaml:6:" in exported.stderr
+
+
+def test_check_reads_properdocs_yml_env_tags_and_inherited_plugins(tmp_path, monkeypatch):
+    project = tmp_path / "project"
+    for folder, systems in (("from-env", ["alpha"]), ("fallback", ["alpha", "beta"])):
+        for system in systems:
+            (project / folder / system).mkdir(parents=True)
+            (project / folder / system / "memory.yaml").write_text(MINIMAL.format(system=system), encoding="utf-8")
+    (project / "base.yml").write_text(SITE_CONFIG.format(reports_dir="!ENV [COLLECTION, fallback]"), encoding="utf-8")
+    (project / "properdocs.yml").write_text("INHERIT: base.yml\nsite_name: Child\n", encoding="utf-8")
+    assert "2 systems, 2 reports" in run("check", cwd=project).stdout
+    monkeypatch.setenv("COLLECTION", "from-env")
+    result = run("check", "--format", "json", cwd=project)
+    assert json.loads(result.stdout)["summary"].startswith("1 systems, 1 reports") and result.returncode == 0
+    (project / "from-env" / "alpha" / "memory.yaml").write_text("type: [", encoding="utf-8")
+    assert run("check", cwd=project).stdout.startswith("from-env/alpha/memory.yaml:2:1: error: YAML syntax")
+
+
+def test_a_project_without_a_config_file_or_the_plugin_checks_reports(tmp_path):
+    (tmp_path / "reports" / "alpha").mkdir(parents=True)
+    (tmp_path / "reports" / "alpha" / "memory.yaml").write_text(MINIMAL.format(system="Alpha"), encoding="utf-8")
+    assert run("check", cwd=tmp_path).returncode == 0
+    (tmp_path / "mkdocs.yml").write_text("site_name: No plugin\nplugins: [search]\n", encoding="utf-8")
+    assert run("check", cwd=tmp_path).returncode == 0
+
+
+def test_an_unreadable_config_file_is_a_clear_error(tmp_path):
+    (tmp_path / "mkdocs.yml").write_text("plugins: [\n", encoding="utf-8")
+    result = run("check", cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("mkdocs-reports: error: ") and "mkdocs.yml is not a readable YAML file" in result.stderr
+    missing = run("check", "-f", "nowhere.yml", cwd=tmp_path)
+    assert missing.returncode == 2 and "no configuration file nowhere.yml" in missing.stderr

@@ -77,16 +77,25 @@ def test_report_and_docs_files_are_named_from_the_folder_of_mkdocs_yml_wherever_
     assert "docs/bad.md:3:5: error: MEM-OBJ-nots is not declared in alpha" in errors[2]
 
 
-@pytest.mark.parametrize("reports", ["empty", "missing"])
-def test_a_site_without_reports_still_builds(tmp_path, reports):
-    project = make_project(tmp_path / reports, reports=None)
-    if reports == "empty":
-        (project / "reports").mkdir()
+def test_a_site_without_reports_still_builds(tmp_path):
+    project = make_project(tmp_path / "empty", reports=None)
+    (project / "reports").mkdir()
     site = Site(build_site(project))
     assert "No reports are published yet." in site.page("").text
     assert site.page("records/").tables == []
     assert "No records yet" in site.page("records/").text
     assert site.broken_links() == []
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_a_mistyped_reports_dir_fails_the_build(tmp_path, caplog, strict):
+    """Not an empty site that passes: the build stops, naming the setting and the fix."""
+    project = make_project(tmp_path / "mistyped")
+    (project / "mkdocs.yml").write_text((project / "mkdocs.yml").read_text().replace("reports_dir: reports", "reports_dir: reprots"))
+    with pytest.raises(Abort):
+        build_site(project, strict=strict)
+    assert "reports_dir 'reprots' of the reports plugin is not a folder next to mkdocs.yml" in caplog.text
+    assert "reprots: not found). Create it, or set reports_dir in mkdocs.yml to the folder that holds" in caplog.text
 
 
 def test_a_site_without_a_home_page_gets_one(tmp_path):

@@ -14,6 +14,7 @@ import json
 import sys
 
 from .core.changes import Changes, ReportChanges, SnapshotError, Span, compare, load_base, snapshot_from_folder
+from .site_config import add_location_arguments, locate
 
 _MARKS = {"same": "{}", "gap": "{}", "removed": "[-{}-]", "added": "{{+{}+}}"}
 _SIGNS = {"added": "+", "removed": "-", "changed": "~"}
@@ -52,9 +53,10 @@ def changes_text(changes: Changes) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    site = locate(args)
     try:
-        base = load_base(ref=args.base_ref, export=args.base_export, reports=args.path)
-        changes = compare(base, snapshot_from_folder(args.path, "working tree"))
+        base = load_base(ref=args.base_ref, export=args.base_export, reports=site.reports)
+        changes = compare(base, snapshot_from_folder(site.reports, "working tree", base=site.base))
     except SnapshotError as error:
         print(f"mkdocs-reports changes: error: {error}", file=sys.stderr)
         return 2
@@ -71,7 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser = subparsers.add_parser(
         "changes", help="list records added, removed and changed against a base (git ref or export)"
     )
-    parser.add_argument("path", nargs="?", default="reports", help="the reports folder (default: reports)")
+    add_location_arguments(parser, "the reports folder")
     base = parser.add_mutually_exclusive_group(required=True)
     base.add_argument("--base-ref", metavar="REF", help="compare with the reports folder at this git ref, e.g. origin/main")
     base.add_argument("--base-export", metavar="FILE", help="compare with a saved 'mkdocs-reports export --format json'")

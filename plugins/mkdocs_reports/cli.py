@@ -11,10 +11,16 @@ from .changes_cli import add_parser as add_changes_parser
 from .core.schema import json_schema
 from .core.export.json import collection_json
 from .core.export.text import report_text
+from .site_config import SiteConfigError, add_location_arguments, locate
+
+
+def _checked(args: argparse.Namespace):
+    site = locate(args)
+    return check_collection(site.reports, base=site.base)
 
 
 def _check(args: argparse.Namespace) -> int:
-    result = check_collection(args.path)
+    result = _checked(args)
     if args.format == "json":
         json.dump(
             {"ok": result.ok, "summary": result.summary(), "diagnostics": [d.to_json() for d in result.diagnostics]},
@@ -31,7 +37,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    result = check_collection(args.path)
+    result = _checked(args)
     if not result.ok:
         for diagnostic in result.diagnostics:
             print(diagnostic, file=sys.stderr)
@@ -54,11 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mkdocs-reports", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="validate reports: file:line:col messages, exit 1 on errors")
-    check.add_argument("path", nargs="?", default="reports", help="a reports folder or one report file (default: reports)")
+    add_location_arguments(check, "a reports folder or one report file")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.set_defaults(run=_check)
     export = commands.add_parser("export", help="print the collection as JSON (records, citations, annotations) or plain text")
-    export.add_argument("path", nargs="?", default="reports", help="a reports folder or one report file (default: reports)")
+    add_location_arguments(export, "a reports folder or one report file")
     export.add_argument("--format", choices=("json", "text"), default="json")
     export.set_defaults(run=_export)
     schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
@@ -71,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except SiteConfigError as error:
+        print(f"mkdocs-reports: error: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -39,9 +39,7 @@ from .config import ReportsConfig
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import Diagnostic, Location
-from .core.graph import CitationGraph
 from .core.loader import display_path
-from .core.model import Collection
 from .render import Paths, SafeLinksExtension, SiteRenderer
 from .render import preview_html
 from .render.sanitize import sanitize
@@ -79,6 +77,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         self.base = Path(config.config_file_path or ".").parent
         self.root = self.base / self.config.reports_dir
+        if not self.root.is_dir():  # a mistyped name would otherwise publish an empty site
+            config_name = Path(config.config_file_path or "mkdocs.yml").name
+            raise PluginError(
+                f"reports_dir {self.config.reports_dir!r} of the reports plugin is not a folder next to {config_name} "
+                f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
+                f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
+            )
         self.paths = Paths(self.config.index_page, self.config.coverage_page)
         self.user_nav = config.nav
         for name in REQUIRED_EXTENSIONS:
@@ -98,10 +103,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     # -- the collection -----------------------------------------------------------------
 
     def _check(self) -> CheckedCollection:
-        if not self.root.exists():
-            log.info(f"No reports folder at {self.root}: the site has no reports.")
-            empty = Collection()
-            return CheckedCollection(empty, CitationGraph(empty), [])
         checked = check_collection(self.root, base=self.base)  # messages name files as from mkdocs.yml
         for diagnostic in checked.diagnostics:
             (log.error if diagnostic.severity == "error" else log.warning)(str(diagnostic))
