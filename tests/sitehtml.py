@@ -62,6 +62,7 @@ class Page:
     tables: list[list[list[str]]] = field(default_factory=list)  # rows of cell texts, header first
     code: list[str] = field(default_factory=list)  # text of every <code>
     event_attributes: list[tuple[str, str]] = field(default_factory=list)  # (tag, on* attribute)
+    images: list[str] = field(default_factory=list)  # src of every <img>
     script_texts: list[str] = field(default_factory=list)
     script_srcs: list[str] = field(default_factory=list)
     stylesheets: list[str] = field(default_factory=list)
@@ -127,6 +128,8 @@ class _Parser(HTMLParser):
             self.in_script = True
             if attributes.get("src"):
                 self.page.script_srcs.append(attributes["src"])
+        elif tag == "img":
+            self.page.images.append(attributes.get("src") or "")
         elif tag == "link" and attributes.get("rel") == "stylesheet":
             self.page.stylesheets.append(attributes.get("href") or "")
         elif tag == "title":

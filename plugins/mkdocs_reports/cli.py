@@ -8,6 +8,7 @@ import sys
 
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser
+from .pages_cli import add_parser as add_pages_parser
 from .core.schema import json_schema
 from .core.export.json import collection_json
 from .core.export.text import report_text
@@ -70,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
     schema.set_defaults(run=_schema)
     add_changes_parser(commands)
+    add_pages_parser(commands)
     return parser
 
 

@@ -42,6 +42,7 @@ from .core.diagnostics import Diagnostic, Location
 from .core.loader import display_path
 from .render import Paths, SafeLinksExtension, SiteRenderer
 from .render import preview_html
+from .render.requirements import ASSET_DIR, ASSETS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.sanitize import sanitize
 from .render.site import PageClash
 from .render.docs_citations import link_docs_citations
@@ -50,10 +51,6 @@ from .render.docs_citations import link_docs_citations
 #: plugin), which counts warnings and errors for --strict however the build is started
 log = logging.getLogger(f"{mkdocs.__name__}.plugins.reports")
 
-ASSETS = Path(__file__).parent / "assets"
-ASSET_DIR = "assets/mkdocs-reports"
-#: what the generated pages are written with; added when ``mkdocs.yml`` lacks them
-REQUIRED_EXTENSIONS = ("attr_list", "md_in_html", "admonition", "tables")
 
 
 def _has_extension(config: MkDocsConfig, name: str) -> bool:
@@ -90,8 +87,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             if not _has_extension(config, name):
                 config.markdown_extensions.append(name)
         config.markdown_extensions.append(SafeLinksExtension())
-        config.extra_css.append(f"{ASSET_DIR}/reports.css")
-        config.extra_javascript.append(ExtraScriptValue(f"{ASSET_DIR}/reports.js"))
+        config.extra_css.extend(STYLESHEETS)
+        config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
             self.preview = Preview.from_settings(
                 {key: self.config[key] for key in ("preview_pr", "base_ref", "base_export")}

@@ -26,6 +26,7 @@ from ..core.graph import CitationGraph
 from ..core.ids import CANDIDATE_RE, is_valid_id
 from ..core.model import ExternalRecord
 from .paths import Paths, relative
+from .safe_links import is_safe_url
 
 #: what each kind of author text escapes outside code
 _PROSE = {"<": "&lt;", "&": "&amp;", "{": "&#123;"}
@@ -38,6 +39,10 @@ _TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
 _FENCE_LINE = re.compile(r"^([ ]*)(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
+#: where Markdown would take a URL from author text: an inline link or image ``](url``, a
+#: reference definition ``]: url``; and where an image starts (``![``)
+_DESTINATION = re.compile(r"\](?:\(|:)\s*(?P<url>[^\s)]*)")
+_IMAGE = re.compile(r"!(?=\[)")
 
 
 def _plain_fence(match: re.Match[str]) -> str:
@@ -102,6 +107,17 @@ def _tagged_code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]
             opening = None
 
 
+def _unsafe_targets(masked: str) -> list[tuple[int, int, str]]:
+    """Link syntax in author text that would run script or load from elsewhere, broken so
+    that it shows as written: the ``]`` before a URL with a scheme outside the safe ones
+    (``javascript:``, ``data:``…), and the ``!`` of every image (an author's image would
+    load from another origin). Done here, before Markdown, so that the pages are safe as
+    Markdown alone; the plugin's ``SafeLinksExtension`` and sanitizer are further layers."""
+    found = [(m.start(), m.start() + 1, "&#93;") for m in _DESTINATION.finditer(masked) if not is_safe_url(m["url"])]
+    found += [(m.start(), m.end(), "&#33;") for m in _IMAGE.finditer(masked)]
+    return found
+
+
 class Markup:
     """Renders author text for one page (``page``) of one system: links are page-relative."""
 
@@ -123,8 +139,11 @@ class Markup:
                     replacements.append((*match.span(), self.ref(match.group())))
             elif (escaped := escapes.get(match.group())) is not None:
                 replacements.append((*match.span(), escaped))
+        if link:
+            replacements += _unsafe_targets(masked)
         if line and "<" in text and masked != text:
-            replacements = sorted(replacements + list(_tagged_code_spans(text, masked)))
+            replacements += _tagged_code_spans(text, masked)
+        replacements.sort()
         out, last = [], 0
         for start, end, replacement in replacements:
             out.append(text[last:start])

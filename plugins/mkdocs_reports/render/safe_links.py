@@ -17,9 +17,14 @@ from markdown.treeprocessors import Treeprocessor
 SAFE_SCHEMES = frozenset({"", "http", "https", "mailto", "ftp"})
 
 
+#: what browsers strip from both ends of a URL: C0 controls and space (urlsplit strips
+#: them itself only from Python 3.11.4 on)
+_IGNORED_AT_ENDS = "".join(map(chr, range(0x21)))
+
+
 def is_safe_url(url: str) -> bool:
     try:
-        scheme = urlsplit(url.strip()).scheme  # also drops the tabs and newlines browsers ignore
+        scheme = urlsplit(url.strip(_IGNORED_AT_ENDS)).scheme  # also drops the tabs and newlines browsers ignore
     except ValueError:
         return False
     return scheme.lower() in SAFE_SCHEMES

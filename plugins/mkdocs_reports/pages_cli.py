@@ -1,0 +1,115 @@
+"""``mkdocs-reports pages --out DIR``: the collection as plain Markdown files, for a
+generator that runs without the ``reports`` plugin (MkDocs or ProperDocs without it,
+Zensical, …).
+
+    mkdocs-reports pages --out site-pages        # reports_dir from mkdocs.yml, or reports/
+
+It checks the collection first and writes nothing when there is an error (exit 1). DIR
+then holds every page the plugin would generate (home, systems, reports, unpublished
+members, record index, coverage overview), the assets, and ``mkdocs-reports.yml``: the
+navigation, the Markdown extensions, stylesheet and script, for a configuration to
+``INHERIT`` with DIR as its ``docs_dir``.
+
+The pages are safe as Markdown on their own: author text is escaped before it is written
+(raw HTML, attribute lists, links and images to scripts or other origins become text), so
+no sanitizer has to run after Markdown — as long as the build uses the listed extensions,
+which find code where the escaping found it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+import yaml
+
+from .core.check import CheckedCollection, check_collection
+from .render import Paths, SiteRenderer
+from .render.requirements import ASSET_DIR, ASSETS, PLAIN_BUILD_EXTENSIONS, SCRIPTS, STYLESHEETS
+from .site_config import add_location_arguments, locate
+
+CONFIG = "mkdocs-reports.yml"
+HEADER = f"""\
+# Written by `mkdocs-reports pages`, with the pages beside it; paths are relative to this
+# folder. Build with this folder as docs_dir, e.g. in mkdocs.yml (or properdocs.yml):
+#   INHERIT: <this folder>/{CONFIG}
+#   docs_dir: <this folder>
+# The pages are safe as Markdown with exactly these extensions; keep them.
+"""
+
+
+class OutputFolderError(ValueError):
+    """DIR holds files this command did not write."""
+
+
+def site_config(nav: list) -> str:
+    """``mkdocs-reports.yml``: what a configuration needs to build the pages as the plugin would."""
+    config = {
+        "nav": nav,
+        "markdown_extensions": list(PLAIN_BUILD_EXTENSIONS),
+        "extra_css": list(STYLESHEETS),
+        "extra_javascript": list(SCRIPTS),
+        "exclude_docs": f"/{CONFIG}",
+    }
+    return HEADER + yaml.safe_dump(config, sort_keys=False, allow_unicode=True)
+
+
+def _prepare(out: Path) -> None:
+    """An empty DIR, or one this command wrote before (replaced whole); never anything else."""
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise OutputFolderError(f"{out} is not a folder")
+    if out.is_dir() and any(out.iterdir()):
+        if not (out / CONFIG).is_file():
+            raise OutputFolderError(
+                f"{out} is not empty and holds no {CONFIG}, so this command did not write it; "
+                "name an empty or new folder"
+            )
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = None) -> int:
+    """Write the collection's pages, assets and ``mkdocs-reports.yml`` into ``out``; the number of pages."""
+    paths = paths or Paths()
+    renderer = SiteRenderer(checked.graph, paths)
+    pages = {paths.home_page: renderer.home(), **renderer.pages()}
+    _prepare(out)
+    for uri, text in pages.items():
+        target = out / uri
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    (out / ASSET_DIR).mkdir(parents=True, exist_ok=True)
+    for asset in sorted(ASSETS.iterdir()):
+        shutil.copyfile(asset, out / ASSET_DIR / asset.name)
+    (out / CONFIG).write_text(site_config([paths.home_page, *renderer.nav]), encoding="utf-8")
+    return len(pages)
+
+
+def run(args: argparse.Namespace) -> int:
+    site = locate(args)
+    checked = check_collection(site.reports, base=site.base)
+    for diagnostic in checked.diagnostics:
+        print(diagnostic, file=sys.stderr)
+    if not checked.ok:
+        print(f"no pages written: {checked.summary()}", file=sys.stderr)
+        return 1
+    try:
+        count = write_pages(checked, Path(args.out))
+    except (OutputFolderError, OSError) as error:
+        print(f"mkdocs-reports pages: error: {error}", file=sys.stderr)
+        return 2
+    print(f"{count} pages, the assets and {CONFIG} written to {args.out} ({checked.summary()})")
+    return 0
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add ``pages`` to the ``mkdocs-reports`` command line."""
+    parser = subparsers.add_parser(
+        "pages", help="write the collection's pages as plain Markdown, for a generator without the plugin"
+    )
+    add_location_arguments(parser, "the reports folder")
+    parser.add_argument("--out", required=True, metavar="DIR", help=f"an empty or new folder (or one it wrote: it has {CONFIG})")
+    parser.set_defaults(run=run)
+    return parser

@@ -1,0 +1,20 @@
+"""What the generated pages need from the generator that builds them: Markdown extensions,
+a stylesheet and a script. The plugin adds them to the build; ``mkdocs-reports pages``
+lists them for a generator that runs without the plugin.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+#: where the assets are published, relative to the site's root
+ASSET_DIR = "assets/mkdocs-reports"
+STYLESHEETS = (f"{ASSET_DIR}/reports.css",)
+SCRIPTS = (f"{ASSET_DIR}/reports.js",)
+#: what the pages are written with; the plugin adds those ``mkdocs.yml`` lacks
+REQUIRED_EXTENSIONS = ("attr_list", "md_in_html", "admonition", "tables")
+#: what a build without the plugin must use: with these, Markdown finds code exactly where
+#: the escaping of author text did (``pymdownx.superfences`` also inside list items), so
+#: no author text becomes HTML; ``toc`` gives headings their anchors
+PLAIN_BUILD_EXTENSIONS = ("toc", *REQUIRED_EXTENSIONS, "pymdownx.superfences")
