@@ -70,6 +70,7 @@ def test_plain_build_of_the_real_collection_resolves_every_link(tmp_path):
     written = {p.relative_to(project / "pages").as_posix() for p in (project / "pages").rglob("*.md")}
     assert sorted(nav_paths(config["nav"])) == sorted(written)
     assert (project / "site" / "assets" / "mkdocs-reports" / "reports.js").is_file()
+    assert (project / "site" / "schema" / "report.schema.json").is_file()
     assert not (project / "site" / "mkdocs-reports.yml").exists()
 
 

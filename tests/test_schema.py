@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import tomllib
 
 import jsonschema
 import pytest
 import yaml
 
 from conftest import FIXTURES, REPO
-from mkdocs_reports.core.schema import json_schema
+from mkdocs_reports.core.schema import SCHEMA_URL, json_schema
+from mkdocs_reports.render.requirements import SCHEMA_PATH
 
 SHIPPED = REPO / "plugins/mkdocs_reports/schema/report.schema.json"
 
@@ -42,3 +44,18 @@ def test_reports_that_pass_the_checker_pass_the_schema(path):
 def test_the_schema_refuses_what_the_checker_refuses(document):
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(document, json_schema())
+
+
+SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_URL}"
+
+
+def test_the_schema_id_is_its_published_address_on_the_projects_site():
+    """The package's Homepage is the site; the plugin publishes the schema at SCHEMA_PATH there."""
+    urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert json_schema()["$id"] == SCHEMA_URL == urls["Schema"] == urls["Homepage"] + SCHEMA_PATH
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "sample").glob("*/*.yaml")) + sorted((REPO / "reports").glob("*/*.yaml")), ids=str)
+def test_reports_name_the_published_schema(path):
+    assert path.read_text(encoding="utf-8").splitlines()[0] == SCHEMA_LINE
+    assert SCHEMA_LINE in (REPO / "docs" / "format.md").read_text(encoding="utf-8")

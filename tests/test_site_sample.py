@@ -215,3 +215,9 @@ def test_search_finds_a_record_by_id_and_by_label(site):
     entry = entries["alpha/memory/#mem-rte-note-write"]
     assert "MEM-RTE-note-write" in entry["title"] and "Note writing" in entry["title"]
     assert "rt-rte-chat-turn" in " ".join(entries)
+
+
+def test_the_site_publishes_the_report_schema(site):
+    from mkdocs_reports.render.requirements import SCHEMA_FILE, SCHEMA_PATH
+
+    assert (site.root / SCHEMA_PATH).read_bytes() == SCHEMA_FILE.read_bytes()

@@ -258,6 +258,11 @@ def _json(spec: Spec) -> dict:
     return out
 
 
+#: where the schema is published (with the site: the plugin writes it to every build at
+#: ``schema/report.schema.json``); its ``$id``, and what reports name in their ``$schema`` line
+SCHEMA_URL = "https://agentic-system-analyses.github.io/agentic-system-analyses/schema/report.schema.json"
+
+
 def json_schema() -> dict:
     """The JSON Schema of a report file (draft 2020-12)."""
     schema = _json(REPORT)
@@ -272,10 +277,10 @@ def json_schema() -> dict:
     ]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://agentic-system-analyses/report.schema.json",
+        "$id": SCHEMA_URL,
         "title": "Agentic system analysis report",
         **schema,
     }
 
 
-__all__ = ["REPORT", "Either", "Field", "Map", "Obj", "Seq", "Spec", "Str", "json_schema"]
+__all__ = ["REPORT", "SCHEMA_URL", "Either", "Field", "Map", "Obj", "Seq", "Spec", "Str", "json_schema"]

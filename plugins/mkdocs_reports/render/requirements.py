@@ -1,13 +1,18 @@
 """What the generated pages need from the generator that builds them: Markdown extensions,
-a stylesheet and a script. The plugin adds them to the build; ``mkdocs-reports pages``
-lists them for a generator that runs without the plugin.
+a stylesheet and a script; and the report schema that every build publishes. The plugin
+adds them to the build; ``mkdocs-reports pages`` writes them for a generator that runs
+without the plugin.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+PACKAGE = Path(__file__).resolve().parent.parent
+ASSETS = PACKAGE / "assets"
+SCHEMA_FILE = PACKAGE / "schema" / "report.schema.json"
+#: where the site publishes the schema (core.schema.SCHEMA_URL on the project's own site)
+SCHEMA_PATH = "schema/report.schema.json"
 #: where the assets are published, relative to the site's root
 ASSET_DIR = "assets/mkdocs-reports"
 STYLESHEETS = (f"{ASSET_DIR}/reports.css",)
