@@ -7,6 +7,11 @@ import re
 import tomllib
 from importlib.metadata import metadata, version
 
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
 import mkdocs_reports
 from conftest import REPO
 from mkdocs_reports.config import ReportsConfig
@@ -48,3 +53,37 @@ def test_every_option_is_documented_with_its_default():
             assert rows[name].startswith("unset"), name
         else:
             assert rows[name].strip() == f"`{str(default).lower() if isinstance(default, bool) else default}`", name
+
+
+def _declared() -> dict[str, Requirement]:
+    """Every dependency pyproject.toml declares, runtime and extras, by name."""
+    project = PYPROJECT["project"]
+    listed = project["dependencies"] + [r for extra in project["optional-dependencies"].values() for r in extra]
+    return {canonicalize_name(r.name): r for r in map(Requirement, listed)}
+
+
+def _pins(path) -> dict[str, str]:
+    lines = [line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    pairs = (line.split("==", 1) for line in lines if "==" in line)
+    return {canonicalize_name(name): pin.split()[0] for name, pin in pairs}  # "1.6.1 \\" before its hashes
+
+
+def test_the_lowest_constraints_are_the_declared_lower_bounds():
+    """CI installs with constraints/lowest.txt and runs the tests, so each bound is honest."""
+    lowest = _pins(REPO / "constraints" / "lowest.txt")
+    bounds = {}
+    for name, requirement in _declared().items():
+        floors = [s.version for s in requirement.specifier if s.operator == ">="]
+        assert floors, f"{name} has no lower bound"
+        bounds[name] = Version(floors[0])
+    assert {name: Version(pin) for name, pin in lowest.items()} == bounds
+
+
+def test_the_site_lock_covers_the_runtime_and_properdocs_within_their_ranges():
+    wanted = [line for line in (REPO / "requirements" / "site.in").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    runtime = [Requirement(r) for r in PYPROJECT["project"]["dependencies"] + PYPROJECT["project"]["optional-dependencies"]["properdocs"]]
+    assert sorted(map(canonicalize_name, wanted)) == sorted([canonicalize_name(r.name) for r in runtime] + ["setuptools"])
+    locked = _pins(REPO / "requirements" / "site.txt")
+    for requirement in runtime:
+        assert requirement.specifier.contains(locked[canonicalize_name(requirement.name)]), requirement
+    assert SpecifierSet(PYPROJECT["build-system"]["requires"][0].removeprefix("setuptools")).contains(locked["setuptools"])

@@ -180,3 +180,31 @@ def test_the_preview_comment_refuses_a_bad_number(gh, tmp_path):
     path = f"{gh}{os.pathsep}{os.environ['PATH']}"
     result = script("preview-comment.sh", "12; rm -rf /", "x", PATH=path, GH_LOG=str(tmp_path / "log"))
     assert result.returncode == 1 and not (tmp_path / "log").exists()
+
+
+def test_the_sweep_removes_the_previews_of_closed_pull_requests(pages, tmp_path):
+    pages.run("publish", str(site(tmp_path, "main")), ".")
+    for number in (3, 7, 12):
+        pages.run("publish", str(site(tmp_path, f"pr-{number}")), f"pr-preview/pr-{number}")
+    (tmp_path / "open.txt").write_text("7\n40\n", encoding="utf-8")
+    result = pages.run("sweep", str(tmp_path / "open.txt"))
+    assert result.returncode == 0, result.stderr
+    assert "removed pr-12 pr-3 on gh-pages" in result.stdout
+    assert sorted(pages.files()) == [".nojekyll", "index.html", "pr-preview/pr-7/index.html"]
+    again = pages.run("sweep", str(tmp_path / "open.txt"))
+    assert again.returncode == 0 and "already up to date" in again.stdout
+    (tmp_path / "bad.txt").write_text("7\n../..\n", encoding="utf-8")
+    refused = pages.run("sweep", str(tmp_path / "bad.txt"))
+    assert refused.returncode == 1 and "is not a pull request number" in refused.stderr
+    assert "pr-preview/pr-7/index.html" in pages.files()
+
+
+def test_a_preview_over_the_size_cap_is_refused(pages, tmp_path):
+    big = site(tmp_path, "big", **{"data.bin": "x" * (2 * 1024 * 1024)})
+    over = script("pages-branch.sh", "publish", str(big), "pr-preview/pr-5", PAGES_REMOTE=str(pages.remote), PREVIEW_MAX_MIB="1")
+    assert over.returncode == 1 and "the preview is 2 MiB, over the cap of 1 MiB (PREVIEW_MAX_MIB)" in over.stderr
+    assert pages.files() == {}
+    fits = script("pages-branch.sh", "publish", str(big), "pr-preview/pr-5", PAGES_REMOTE=str(pages.remote), PREVIEW_MAX_MIB="3")
+    assert fits.returncode == 0, fits.stderr
+    main = script("pages-branch.sh", "publish", str(big), ".", PAGES_REMOTE=str(pages.remote), PREVIEW_MAX_MIB="1")
+    assert main.returncode == 0, main.stderr  # the cap is for previews; main is the maintainers' own build

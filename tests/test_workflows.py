@@ -1,7 +1,9 @@
-"""The GitHub workflows: valid against GitHub's workflow schema, no high-severity finding of
-zizmor (the Actions security linter), least privilege, pinned actions, concurrency groups.
+"""The GitHub workflows and Dependabot's configuration: valid against their schemas, no
+finding of zizmor (the Actions security linter, pedantic persona) nor of actionlint, least
+privilege, actions pinned to their current releases by full SHA, one concurrency group for
+every push to gh-pages, locked site builds, capped and swept previews.
 
-Both tools run offline. Each check is also shown to fail on a deliberately bad workflow.
+The tools run offline. Each is also shown to fail on a deliberately bad workflow.
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ import yaml
 from conftest import REPO
 
 WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.yml"))
+DEPENDABOT = REPO / ".github" / "dependabot.yml"
 PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$")
+#: the release each action is pinned to (runners carry Node 24; the Node 20 majors are gone).
+#: Each SHA is the tag's commit, checked against the action's repository and public uses.
+CURRENT = {
+    "actions/checkout": ("3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1"),
+    "actions/setup-python": ("5fda3b95a4ea91299a34e894583c3862153e4b97", "v7.0.0"),
+    "actions/upload-artifact": ("bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0"),
+    "actions/download-artifact": ("3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1"),
+}
+README_TEST_COMMAND = re.search(r"```sh\n(sh scripts/install-browser\.sh[^\n]*)\n```", (REPO / "README.md").read_text(encoding="utf-8"))[1]
 
 # Everything that is wrong in one place: a pull_request_target job that checks out and runs
 # the pull request's code, interpolates its title into a shell, and pins nothing.
@@ -46,10 +58,10 @@ def tool(name: str) -> str:
     return found
 
 
-def schema_errors(*paths: Path) -> str:
-    """check-jsonschema's complaints against its vendored copy of GitHub's workflow schema."""
+def schema_errors(*paths: Path, schema: str = "vendor.github-workflows") -> str:
+    """check-jsonschema's complaints against its vendored copy of GitHub's schema."""
     result = subprocess.run(
-        [tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows", *map(str, paths)],
+        [tool("check-jsonschema"), "--builtin-schema", schema, *map(str, paths)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -58,8 +70,9 @@ def schema_errors(*paths: Path) -> str:
 
 
 def zizmor_findings(*paths: Path, honour_ignores: bool = True) -> list[dict]:
-    """zizmor's findings, offline and without any configuration file that could mute audits."""
-    command = [tool("zizmor"), "--offline", "--no-config", "--no-exit-codes", "--format", "json-v1", *map(str, paths)]
+    """zizmor's findings with the pedantic persona, offline and without any configuration
+    file that could mute audits."""
+    command = [tool("zizmor"), "--offline", "--no-config", "--persona", "pedantic", "--no-exit-codes", "--format", "json-v1", *map(str, paths)]
     if not honour_ignores:
         command.insert(1, "--no-ignores")
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
@@ -67,11 +80,15 @@ def zizmor_findings(*paths: Path, honour_ignores: bool = True) -> list[dict]:
     return json.loads(result.stdout)
 
 
-def high(findings: list[dict]) -> list[str]:
+def actionlint_errors(*paths: Path) -> str:
+    result = subprocess.run([tool("actionlint"), "-no-color", *map(str, paths)], capture_output=True, text=True, timeout=120)
+    assert result.returncode in (0, 1), result.stderr
+    return result.stdout
+
+
+def findings(found: list[dict]) -> list[str]:
     return sorted(
-        f"{f['ident']} in {Path(f['locations'][0]['symbolic']['key']['Local']['verbatim_path']).name}"
-        for f in findings
-        if f["determinations"]["severity"] == "High"
+        f"{f['ident']} in {Path(f['locations'][0]['symbolic']['key']['Local']['verbatim_path']).name}" for f in found
     )
 
 
@@ -86,12 +103,17 @@ def steps(workflow: dict):
         yield from job.get("steps", [])
 
 
-def test_there_are_the_three_workflows():
-    assert [p.name for p in WORKFLOWS] == ["pr.yml", "preview.yml", "publish.yml"]
+def jobs(workflow: dict):
+    yield from workflow["jobs"].items()
 
 
-def test_workflows_match_githubs_schema():
+def test_there_are_the_four_workflows():
+    assert [p.name for p in WORKFLOWS] == ["pr.yml", "preview.yml", "publish.yml", "sweep-previews.yml"]
+
+
+def test_workflows_and_dependabot_match_githubs_schemas():
     assert schema_errors(*WORKFLOWS) == ""
+    assert schema_errors(DEPENDABOT, schema="vendor.dependabot") == ""
 
 
 def test_the_schema_check_fails_on_a_broken_workflow(tmp_path):
@@ -100,13 +122,13 @@ def test_the_schema_check_fails_on_a_broken_workflow(tmp_path):
     assert "runs-on" in schema_errors(broken)  # a job without runs-on
 
 
-def test_zizmor_finds_nothing_of_high_severity():
-    assert high(zizmor_findings(*WORKFLOWS)) == []
+def test_zizmor_pedantic_finds_nothing():
+    assert findings(zizmor_findings(*WORKFLOWS, DEPENDABOT)) == []
 
 
 def test_the_only_ignored_findings_are_the_two_reviewed_triggers():
     """The ignore comments in preview.yml hide the two triggers it needs, and nothing else."""
-    assert high(zizmor_findings(*WORKFLOWS, honour_ignores=False)) == [
+    assert findings(zizmor_findings(*WORKFLOWS, DEPENDABOT, honour_ignores=False)) == [
         "dangerous-triggers in preview.yml",
         "dangerous-triggers in preview.yml",
     ]
@@ -114,11 +136,19 @@ def test_the_only_ignored_findings_are_the_two_reviewed_triggers():
     assert len(ignores) == 2 and all("ignore[dangerous-triggers]" in line for line in ignores)
 
 
+def test_actionlint_finds_nothing_and_catches_a_mistake(tmp_path):
+    assert actionlint_errors(*WORKFLOWS) == ""
+    bad = tmp_path / "bad.yml"
+    bad.write_text(BAD.replace("make", "echo ${{ github.event.pull_request.nothere }}") + "    needs: nowhere\n", encoding="utf-8")
+    errors = actionlint_errors(bad)
+    assert "[job-needs]" in errors and "[expression]" in errors
+
+
 def test_zizmor_flags_a_dangerous_workflow(tmp_path):
     bad = tmp_path / ".github" / "workflows" / "bad.yml"
     bad.parent.mkdir(parents=True)
     bad.write_text(BAD, encoding="utf-8")
-    assert {"dangerous-triggers in bad.yml", "template-injection in bad.yml"} <= set(high(zizmor_findings(bad)))
+    assert {"dangerous-triggers in bad.yml", "template-injection in bad.yml", "unpinned-uses in bad.yml"} <= set(findings(zizmor_findings(bad)))
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
@@ -136,11 +166,14 @@ def test_least_privilege_pins_and_concurrency(path):
             assert step["with"]["persist-credentials"] is False
 
 
-def test_pins_name_their_release_in_a_comment():
+def test_actions_are_their_current_releases_pinned_by_sha():
     for path in WORKFLOWS:
         for line in path.read_text().splitlines():
             if "uses:" in line:
-                assert re.search(r"@[0-9a-f]{40} # v\d+\.\d+\.\d+$", line), line
+                match = re.search(r"uses: ([\w./-]+)@([0-9a-f]{40}) # (v\d+\.\d+\.\d+)$", line)
+                assert match, line
+                action, sha, release = match.groups()
+                assert CURRENT.get(action) == (sha, release), f"{path.name}: {action} is not pinned to {CURRENT.get(action)}"
 
 
 def test_the_write_token_never_meets_pull_request_code():
@@ -149,12 +182,89 @@ def test_the_write_token_never_meets_pull_request_code():
     for step in steps(preview):
         if step.get("uses", "").startswith("actions/checkout@"):
             assert step["with"]["ref"] == "${{ github.event.repository.default_branch }}"
-    assert "pull_request_target" not in load(REPO / ".github" / "workflows" / "pr.yml")["on"]
-    assert load(REPO / ".github" / "workflows" / "pr.yml")["jobs"]["build"]["permissions"] == {"contents": "read"}
+    pr = load(REPO / ".github" / "workflows" / "pr.yml")
+    assert "pull_request_target" not in pr["on"]
+    assert all(job["permissions"] == {"contents": "read"} for _, job in jobs(pr))
 
 
-def test_ci_installs_with_the_readmes_command():
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+def test_previews_come_only_from_pr_yml_not_from_a_workflow_of_the_same_name():
+    preview = load(REPO / ".github" / "workflows" / "preview.yml")
+    pr = load(REPO / ".github" / "workflows" / "pr.yml")
+    assert preview["on"]["workflow_run"]["workflows"] == [pr["name"]]
+    assert "github.event.workflow_run.path == '.github/workflows/pr.yml'" in preview["jobs"]["deploy"]["if"]
+
+
+def test_every_push_to_gh_pages_waits_in_one_queue():
+    """One group for every job that pushes to gh-pages (publish, preview, removal, sweep),
+    queued (never cancelled: a dropped deploy would leave the site or a preview stale)."""
+    pushing, grouped = [], []
+    for path in WORKFLOWS:
+        for name, job in jobs(load(path)):
+            pushes = any("pages-branch.sh" in step.get("run", "") for step in job.get("steps", []))
+            in_group = isinstance(job.get("concurrency"), dict) and job["concurrency"].get("group") == "gh-pages"
+            if pushes:
+                pushing.append(f"{path.name}:{name}")
+                assert job["concurrency"] == {"group": "gh-pages", "cancel-in-progress": False, "queue": "max"}, name
+            if in_group:
+                grouped.append(f"{path.name}:{name}")
+    assert pushing == grouped == ["preview.yml:deploy", "preview.yml:remove", "publish.yml:deploy", "sweep-previews.yml:sweep"]
+
+
+def test_publishing_uses_the_github_pages_environment():
+    deploy = load(REPO / ".github" / "workflows" / "publish.yml")["jobs"]["deploy"]
+    assert deploy["environment"]["name"] == "github-pages"
+
+
+def test_previews_are_capped_in_size_before_download_and_before_publishing():
+    deploy = load(REPO / ".github" / "workflows" / "preview.yml")["jobs"]["deploy"]
+    names = [step.get("name") or step["uses"].split("@")[0] for step in deploy["steps"]]
+    cap = names.index("Refuse a build over the size cap before downloading it")
+    assert cap < names.index("actions/download-artifact")
+    assert "size_in_bytes" in deploy["steps"][cap]["run"] and "PREVIEW_MAX_MIB" in deploy["env"]
+    assert "PREVIEW_MAX_MIB" in (REPO / ".github" / "scripts" / "pages-branch.sh").read_text()  # tested in test_pages_scripts
+
+
+def test_orphaned_previews_are_swept_on_a_schedule():
+    sweep = load(REPO / ".github" / "workflows" / "sweep-previews.yml")
+    assert sweep["on"]["schedule"] and "workflow_dispatch" in sweep["on"]
+    assert "pages-branch.sh sweep" in sweep["jobs"]["sweep"]["steps"][-1]["run"]
+
+
+def test_site_builds_install_the_lock_and_caches_key_on_it():
+    locked = "pip install -q --require-hashes -r requirements/site.txt"
+    for name, job_name in (("pr.yml", "build"), ("publish.yml", "build")):
+        job = load(REPO / ".github" / "workflows" / name)["jobs"][job_name]
+        runs = [step.get("run", "") for step in job["steps"]]
+        assert any(locked in run and "--no-deps --no-build-isolation ." in run for run in runs), name
+        assert any("mkdocs build --strict" in run for run in runs), name
+    for path in WORKFLOWS:
+        for step in steps(load(path)):
+            if step.get("uses", "").startswith("actions/setup-python@"):
+                assert step["with"]["cache"] == "pip" and step["with"]["cache-dependency-path"], path.name
+    pr_build = load(REPO / ".github" / "workflows" / "pr.yml")["jobs"]["build"]
+    assert any("properdocs build --strict" in step.get("run", "") for step in pr_build["steps"])
+
+
+def test_tests_run_the_readmes_command_on_python_3_11_to_3_13_at_lowest_and_latest():
+    pr = load(REPO / ".github" / "workflows" / "pr.yml")
+    test = pr["jobs"]["test"]
+    assert README_TEST_COMMAND in test["steps"][-1]["run"]
+    assert 'PIP_CONSTRAINT="$PWD/constraints/lowest.txt"' in test["steps"][-1]["run"]
+    matrix = [(entry["python"], entry["dependencies"]) for entry in test["strategy"]["matrix"]["include"]]
+    assert matrix == [("3.11.2", "lowest"), ("3.11", "latest"), ("3.12", "latest"), ("3.13", "latest")]
+    publish_test = load(REPO / ".github" / "workflows" / "publish.yml")["jobs"]["test"]
+    assert README_TEST_COMMAND in publish_test["steps"][-1]["run"]
     for name in ("pr.yml", "publish.yml"):
-        [install] = [s["run"] for s in steps(load(REPO / ".github" / "workflows" / name)) if "pip install" in s.get("run", "")]
-        assert install in readme
+        assert load(REPO / ".github" / "workflows" / name)["env"]["NO_MKDOCS_2_WARNING"] == "1"
+
+
+def test_ci_runs_the_readmes_test_command():
+    assert (REPO / ".ci" / "run").read_text(encoding="utf-8").rstrip().endswith(README_TEST_COMMAND)
+
+
+def test_dependabot_updates_the_lock_and_the_actions():
+    config = yaml.safe_load(DEPENDABOT.read_text(encoding="utf-8"))
+    updates = {(u["package-ecosystem"], u["directory"]): u for u in config["updates"]}
+    assert set(updates) == {("pip", "/requirements"), ("github-actions", "/")}
+    assert updates[("pip", "/requirements")]["versioning-strategy"] == "lockfile-only"
+    assert "autogenerated by pip-compile" in (REPO / "requirements" / "site.txt").read_text(encoding="utf-8").split("\n", 3)[1]

@@ -41,7 +41,7 @@ class _Loader(yaml.SafeLoader):
     """Safe YAML plus MkDocs' ``!ENV``; every other tag reads as nothing."""
 
 
-yaml_env_tag.add_env_tag(_Loader)
+_Loader.add_constructor("!ENV", yaml_env_tag.construct_env_tag)
 _Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
