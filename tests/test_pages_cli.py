@@ -123,3 +123,11 @@ def test_the_output_folder_is_new_or_its_own(reports, tmp_path):
     again = run_cli("pages", str(reports.root), "--out", str(out))
     assert again.returncode == 0 and "pages, the assets and mkdocs-reports.yml written to" in again.stdout
     assert not (out / "alpha" / "stale.md").exists() and (out / "alpha" / "memory.md").is_file()
+
+
+def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tmp_path):
+    reports.report("records")
+    result = run_cli("pages", str(reports.root), "--out", str(tmp_path / "out"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("mkdocs-reports pages: error: records/index.md and records.md would both be records/")
+    assert not (tmp_path / "out").exists()

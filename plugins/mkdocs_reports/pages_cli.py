@@ -27,6 +27,7 @@ import yaml
 
 from .core.check import CheckedCollection, check_collection
 from .render import Paths, SiteRenderer
+from .render.site import PageClash
 from .render.requirements import ASSET_DIR, ASSETS, PLAIN_BUILD_EXTENSIONS, SCHEMA_FILE, SCHEMA_PATH, SCRIPTS, STYLESHEETS
 from .site_config import add_location_arguments, locate
 
@@ -70,11 +71,26 @@ def _prepare(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
 
 
+def _url(uri: str) -> str:
+    """The address a generator gives a page with directory URLs: ``a/index.md`` and ``a.md`` are both ``a/``."""
+    stem = uri.removesuffix(".md")
+    return stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
+
+
+def _refuse_clashes(pages: dict[str, str]) -> None:
+    """A system folder named like a site page (``records/``) would share its address."""
+    seen: dict[str, str] = {}
+    for uri in pages:
+        if (other := seen.setdefault(_url(uri), uri)) != uri:
+            raise PageClash(f"{other} and {uri} would both be {_url(uri) or '/'}; rename the system folder")
+
+
 def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = None) -> int:
     """Write the collection's pages, assets and ``mkdocs-reports.yml`` into ``out``; the number of pages."""
     paths = paths or Paths()
     renderer = SiteRenderer(checked.graph, paths)
     pages = {paths.home_page: renderer.home(), **renderer.pages()}
+    _refuse_clashes(pages)
     _prepare(out)
     for uri, text in pages.items():
         target = out / uri
@@ -99,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         count = write_pages(checked, Path(args.out))
+    except PageClash as clash:
+        print(f"mkdocs-reports pages: error: {clash}", file=sys.stderr)
+        return 1
     except (OutputFolderError, OSError) as error:
         print(f"mkdocs-reports pages: error: {error}", file=sys.stderr)
         return 2

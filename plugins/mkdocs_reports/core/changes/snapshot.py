@@ -87,8 +87,8 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
     """The reports folder as it was at ``ref`` (e.g. ``origin/main``), checked and exported.
 
     The folder's files are read with ``git ls-tree`` and ``git cat-file`` into a temporary
-    folder: the work tree, the index and the checked-out branch are left alone. A ref without the folder is an empty
-    collection (everything in head is then added).
+    folder: the work tree, the index and the checked-out branch are left alone. A ref
+    without the folder is an empty collection (everything in head is then added).
     """
     if not ref or ref.startswith("-"):
         raise SnapshotError(f"{ref!r} is not a git ref; name a branch, tag or commit, e.g. origin/main")
