@@ -9,6 +9,7 @@ The README's test command runs the suite, then the site tests again with ProperD
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -25,9 +26,47 @@ MINIMAL = """\
 type: agentic-system-memory-report
 system: {system}
 title: {system} memory report
-boundary:
-  text: The boundary.
+boundary: |
+  The boundary.
 """
+
+#: what a memory report needs besides, appended after a test's own lines (so that the
+#: lines a test writes keep their numbers) unless the test writes the key itself
+REQUIRED = {
+    "boundary": "The boundary.",
+    "description": "The {system} memory report of the tests.",
+    "run_id": "AAS-2026-01-01-{slug}-01",
+    "reviewed_boundary": "0123456789abcdef0123456789abcdef01234567",
+    "source_identity": "https://github.com/example/{slug}",
+    "core_ideas": "Ideas.",
+    "write_side": "Writes.",
+    "read_back": "Reads.",
+    "integration_issues": "none",
+    "limitations": "None.",
+}
+#: the same for the other built-in members (``Collection.member``)
+MEMBER_REQUIRED = {
+    "runtime": {key: REQUIRED[key] for key in ("description", "run_id", "reviewed_boundary")} | {"runtime_account": "Runs."},
+    "epistemic": {key: REQUIRED[key] for key in ("description", "run_id", "reviewed_boundary")}
+    | {
+        "source_and_claim_boundary": "The boundary.",
+        "epistemic_object_inventory": "None.",
+        "authority_route_ledger": "no route found within boundary",
+        "system_claim_versus_route_comparison": "None found.",
+        "bounded_conclusion": "Nothing to conclude.",
+    },
+}
+_TOP_KEY = re.compile(r"^([a-z_]+):", re.MULTILINE)
+
+
+def completed(body: str, system: str, slug: str, required: dict[str, str] = REQUIRED) -> str:
+    """``body`` with the required keys it does not write itself appended."""
+    written = set(_TOP_KEY.findall(body))
+    if body and not body.endswith("\n"):
+        body += "\n"
+    return body + "".join(
+        f"{key}: {value.format(system=system, slug=slug)}\n" for key, value in required.items() if key not in written
+    )
 
 
 GENERATORS = ("mkdocs", "properdocs")
@@ -83,9 +122,18 @@ class Collection:
         return path
 
     def report(self, system: str, body: str = "", member: str = "memory", name: str | None = None) -> Path:
-        """A memory report of ``system`` with ``body`` (YAML) appended to a valid header."""
-        header = MINIMAL.format(system=name or system.capitalize())
-        return self.write(f"{system}/{member}.yaml", header + textwrap.dedent(body))
+        """A valid memory report of ``system`` with ``body`` (YAML) after its first lines,
+        line 6 on; the keys it needs that ``body`` does not write come after."""
+        display = name or system.capitalize()
+        header = MINIMAL.format(system=display)
+        return self.write(f"{system}/{member}.yaml", completed(header + textwrap.dedent(body), display, system))
+
+    def member(self, system: str, member: str, body: str = "", name: str | None = None) -> Path:
+        """A valid runtime or epistemic report of ``system``: ``body`` from line 4 on (after
+        type, system and title), what else it needs after it."""
+        display = name or system.capitalize()
+        header = f"type: agentic-system-{member}-report\nsystem: {display}\ntitle: {display} {member} report\n"
+        return self.write(f"{system}/{member}.yaml", completed(header + textwrap.dedent(body), display, system, MEMBER_REQUIRED[member]))
 
     def check(self) -> CheckedCollection:
         return check_collection(self.root, base=self.root.parent)

@@ -272,3 +272,35 @@ def record_problems(site: Site, graph) -> list[str]:
         extra = sorted(set(rows) - set(expected_rows))
         problems.append(f"record index differs: missing {missing[:5]}, unexpected {extra[:5]}, {len(rows)} vs {len(expected_rows)} rows")
     return problems
+
+
+def report_pieces(report) -> list[str]:
+    """Everything an author wrote in a report, piece by piece: each text, field, list item,
+    table cell and column header, quote passage and path (a page may lay them out in any
+    order around their labels, but no piece may be missing)."""
+    from mkdocs_reports.core.export.text import blocks_text
+    from mkdocs_reports.core.model import FieldList, ItemList, Quote, Table
+
+    def of(blocks) -> list[str]:
+        pieces: list[str] = []
+        for block in blocks:
+            if isinstance(block, Quote):
+                pieces += [block.passage, block.path]
+            elif isinstance(block, Table):
+                pieces += block.columns + [cell for row in block.rows for cell in row.cells]
+            elif isinstance(block, ItemList):
+                pieces += [item.text for item in block.items]
+            elif isinstance(block, FieldList):
+                pieces += [f"{f.label}: {f.value}" for f in block.fields]
+            else:
+                pieces += blocks_text([block])
+        return pieces
+
+    pieces = [report.title, report.description or ""]
+    for section in report.sections.values():
+        pieces += of(section.blocks)
+    for record in report.records:
+        pieces += [record.id, record.label, record.part_of or "", *of(record.body)]
+    for annotation in report.annotations:
+        pieces += [annotation.on, annotation.label or "", *of(annotation.body)]
+    return pieces

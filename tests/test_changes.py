@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import MINIMAL, run_cli
+from conftest import MINIMAL, completed, run_cli
 
 from mkdocs_reports.core.changes import (
     SnapshotError,
@@ -23,42 +23,42 @@ from mkdocs_reports.core.changes import (
 from mkdocs_reports.core.changes.textdiff import word_diff
 
 ROUTE = """\
-    route:
-      immediate_return: the stored note.
-      later_read_back: {read_back}
-      delegated_visibility: uninspected — child agents were not traced.
-      selection_predicate: every note the agent writes.
-      invalidation_or_expiry: none; notes stay.
-      activation_or_effect: notes guide later turns.
-      evidence_limits: no run observed.
-    status:
-      implementation: wired
-      operation: {operation}
-    quotes:
-      - passage: "{passage}"
-        path: src/notes.ts
+      - fields:
+          Immediate return: the stored note.
+          Later read-back: {read_back}
+          Delegated visibility: uninspected — child agents were not traced.
+          Selection predicate: every note the agent writes.
+          Invalidation or expiry: none; notes stay.
+          Activation or effect: notes guide later turns.
+          Evidence limits: no run observed.
+          implementation conclusion status: wired
+          operation conclusion status: {operation}
+      - quote:
+          passage: "{passage}"
+          path: src/notes.ts
 """
 
 ALPHA_BASE = """\
 records:
   - id: MEM-CMP-embedder
     label: Note embedder
-    text: Turns notes into vectors.
+    body: Turns notes into vectors.
   - id: MEM-OBJ-notes
     label: Note store
-    text: A table of notes, indexed by MEM-CMP-embedder.
+    body: A table of notes, indexed by MEM-CMP-embedder.
   - id: MEM-OBJ-cache
     label: Note cache
-    text: |
+    body: |
       Caches the rows of MEM-OBJ-gone
       for a while.
   - id: MEM-RTE-note-write
     label: Note writing
-    text: The agent writes notes into MEM-OBJ-notes.
+    body:
+      - text: The agent writes notes into MEM-OBJ-notes.
 """ + ROUTE.format(read_back="the next turn reads it back.", operation="uninspected", passage="db.insert(note)") + """\
 annotations:
   - on: RT-RTE-chat-turn
-    text: The chat turn reads MEM-OBJ-notes.
+    body: The chat turn reads MEM-OBJ-notes.
 """
 
 # edits: label, a route field, a status, a quote, an annotation; MEM-CMP-embedder removed
@@ -68,32 +68,33 @@ ALPHA_HEAD = """\
 records:
   - id: MEM-OBJ-notes
     label: Note table
-    text: A table of notes, indexed by MEM-CMP-embedder.
+    body: A table of notes, indexed by MEM-CMP-embedder.
   - id: MEM-OBJ-cache
     label: Note cache
-    text: Caches the rows of MEM-OBJ-gone for a while.
+    body: Caches the rows of MEM-OBJ-gone for a while.
   - id: MEM-OBJ-gone
     label: Gone notes
-    text: Notes the agent deleted.
+    body: Notes the agent deleted.
   - id: MEM-RTE-note-write
     label: Note writing
-    text: The agent writes notes into MEM-OBJ-notes.
+    body:
+      - text: The agent writes notes into MEM-OBJ-notes.
 """ + ROUTE.format(
     read_back="the next turn reads it back, newest first.", operation="observed", passage="db.insert(note, {validate: true})"
 ) + """\
   - id: MEM-OBJ-drafts
     label: Draft notes
-    text: Drafts wait in MEM-OBJ-missing.
+    body: Drafts wait in MEM-OBJ-missing.
 annotations:
   - on: RT-RTE-chat-turn
-    text: The chat turn reads MEM-OBJ-notes twice.
+    body: The chat turn reads MEM-OBJ-notes twice.
 """
 
 BETA = """\
 records:
   - id: MEM-OBJ-logs
     label: Logs
-    text: Plain logs.
+    body: Plain logs.
 """
 
 
@@ -107,7 +108,8 @@ def git(repo: Path, *args: str) -> str:
 def write(repo: Path, system: str, body: str) -> None:
     path = repo / "reports" / system / "memory.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(MINIMAL.format(system=system.capitalize()) + textwrap.dedent(body), encoding="utf-8")
+    name = system.capitalize()
+    path.write_text(completed(MINIMAL.format(system=name) + textwrap.dedent(body), name, system), encoding="utf-8")
 
 
 @pytest.fixture
@@ -122,7 +124,7 @@ def repo(tmp_path: Path) -> Path:
     git(repo, "commit", "-q", "-m", "base")
     write(repo, "alpha", ALPHA_HEAD)
     (repo / "reports" / "beta" / "memory.yaml").unlink()
-    write(repo, "gamma", "records:\n  - id: MEM-OBJ-graph\n    label: Graph\n    text: A graph.\n")
+    write(repo, "gamma", "records:\n  - id: MEM-OBJ-graph\n    label: Graph\n    body: A graph.\n")
     git(repo, "add", "-A", "reports")
     git(repo, "commit", "-q", "-m", "head")
     return repo
@@ -142,7 +144,7 @@ def test_compares_two_commits_record_by_record_and_field_by_field(repo):
         "alpha/memory changed": [
             ("changed", "record", "MEM-OBJ-notes", ["label"]),
             ("added", "record", "MEM-OBJ-gone", []),
-            ("changed", "record", "MEM-RTE-note-write", ["route.later_read_back", "status.operation", "quotes"]),
+            ("changed", "record", "MEM-RTE-note-write", ["field.Later read-back", "field.operation conclusion status", "quotes"]),
             ("added", "record", "MEM-OBJ-drafts", []),
             ("changed", "annotation", "RT-RTE-chat-turn", ["text"]),
             ("removed", "record", "MEM-CMP-embedder", []),
@@ -162,14 +164,14 @@ def test_field_diffs_are_short_and_name_the_field(repo):
     assert (notes.label, notes.anchor) == ("Note table", "mem-obj-notes")
     assert [(s.kind, s.text) for s in notes.fields[0].diff] == [("same", "Note"), ("removed", "store"), ("added", "table")]
     fields = {f.field: f for f in route.fields}
-    assert fields["route.later_read_back"].name == "Later read-back"
-    assert [(s.kind, s.text) for s in fields["route.later_read_back"].diff] == [
+    assert fields["field.Later read-back"].name == "Later read-back"
+    assert [(s.kind, s.text) for s in fields["field.Later read-back"].diff] == [
         ("same", "the next turn reads it"),
         ("removed", "back."),
         ("added", "back, newest first."),
     ]
-    assert fields["status.operation"].name == "operation conclusion status"
-    assert [(s.kind, s.text) for s in fields["status.operation"].diff] == [("removed", "uninspected"), ("added", "observed")]
+    assert fields["field.operation conclusion status"].name == "operation conclusion status"
+    assert [(s.kind, s.text) for s in fields["field.operation conclusion status"].diff] == [("removed", "uninspected"), ("added", "observed")]
     assert [(s.kind, s.text) for s in fields["quotes"].diff] == [
         ("removed", "src/notes.ts “db.insert(note)”"),
         ("added", "src/notes.ts “db.insert(note, {validate: true})”"),
@@ -238,9 +240,7 @@ def run_changes(*args: str, cwd: Path):
 
 def test_cli_compares_with_a_base_export_file(repo, tmp_path):
     git(repo, "checkout", "-q", "HEAD~1")
-    (repo / "reports" / "alpha" / "memory.yaml").write_text(
-        MINIMAL.format(system="Alpha") + "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n", encoding="utf-8"
-    )  # a valid base: `export` refuses a collection with errors
+    write(repo, "alpha", "records:\n  - id: MEM-OBJ-gone\n    label: Gone\n")  # a valid base: `export` refuses a collection with errors
     exported = run_cli("export", "--format", "json", cwd=repo)
     assert exported.returncode == 0, exported.stderr
     (tmp_path / "base.json").write_text(exported.stdout, encoding="utf-8")
@@ -262,7 +262,7 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
 
 def test_cli_text_marks_words_like_git_word_diff(repo):
     git(repo, "reset", "-q", "--hard", "HEAD~1")
-    (repo / "reports" / "beta" / "memory.yaml").write_text(MINIMAL.format(system="Beta") + BETA.replace("Logs", "Log files"))
+    write(repo, "beta", BETA.replace("Logs", "Log files"))
     result = run_changes("--base-ref", "HEAD", cwd=repo)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
@@ -307,7 +307,8 @@ def test_git_missing_is_a_clear_error(repo, monkeypatch, tmp_path):
         ("{not json", "base.json:1:2: not valid JSON"),
         ('{"format": "something-else"}', "is not a collection export"),
         ('{"format": "mkdocs-reports/collection", "version": 9}', "is export version 9"),
-        ('{"format": "mkdocs-reports/collection", "version": 1, "systems": []}', "lacks the list(s) records, annotations, citations"),
+        ('{"format": "mkdocs-reports/collection", "version": 1, "systems": []}', "is export version 1; this tool reads version 2"),
+        ('{"format": "mkdocs-reports/collection", "version": 2, "systems": []}', "lacks the list(s) records, annotations, citations"),
     ],
 )
 def test_bad_export_files_are_clear_errors(tmp_path, content, message):
@@ -321,8 +322,8 @@ def test_bad_export_files_are_clear_errors(tmp_path, content, message):
 def test_edited_prose_sections_are_changes_too(repo):
     path = repo / "reports" / "alpha" / "memory.yaml"
     path.write_text(
-        path.read_text(encoding="utf-8").replace("  text: The boundary.\n", "  text: The boundary, now wider.\n")
-        + "write_side: Notes are written once.\n",
+        path.read_text(encoding="utf-8").replace("  The boundary.\n", "  The boundary, now wider.\n")
+        .replace("write_side: Writes.\n", "write_side: Notes are written once.\n"),
         encoding="utf-8",
     )
     git(repo, "commit", "-qam", "prose")
@@ -330,15 +331,15 @@ def test_edited_prose_sections_are_changes_too(repo):
     (report,) = changes.reports
     assert [(i.change, i.item, i.id, i.label, i.anchor) for i in report.items] == [
         ("changed", "section", "boundary", "Boundary and evidence", "boundary"),
-        ("added", "section", "write_side", "Write side", "write-side"),
+        ("changed", "section", "write_side", "Write side", "write-side"),
     ]
     assert report.items[0].fields[0].diff == (Span("same", "The"), Span("removed", "boundary."), Span("added", "boundary, now wider."))
     assert changes.summary().startswith("Changes against HEAD~1 at ")
-    assert "1 section added, 1 section changed" in changes.summary()
+    assert "2 sections changed" in changes.summary()
 
 
 def test_a_malformed_base_export_is_an_error_not_a_traceback(repo, tmp_path):
-    broken = {"format": "mkdocs-reports/collection", "version": 1, "systems": [{"slug": "a"}],
+    broken = {"format": "mkdocs-reports/collection", "version": 2, "systems": [{"slug": "a"}],
               "records": [], "annotations": [], "citations": []}
     (tmp_path / "base.json").write_text(json.dumps(broken), encoding="utf-8")
     result = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)

@@ -18,13 +18,14 @@ import pytest
 
 from conftest import FIXTURES, REPO, run_cli
 from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.ids import KINDS
-from mkdocs_reports.core.report_types import REPORT_TYPES
 from mkdocs_reports.core.export.text import report_text
+from mkdocs_reports.core.type_files import builtin_registry
+
+TYPES = builtin_registry()
 
 SEEDS = FIXTURES / "seeds"
 SYSTEMS = ["ultimate", "cludebot", "mindbase", "signet"]
-HEADINGS = {s.heading for t in REPORT_TYPES.values() for s in t.sections} | set(KINDS.values()) | {"Coverage inventory"}
+HEADINGS = {s.heading for t in TYPES.types.values() for s in t.sections} | set(TYPES.method.kinds.values()) | {"Coverage inventory"}
 STRUCTURE = re.compile(r"^(?:On )?(?:RT|MEM|EPI)-[A-Z]{3}-[a-z0-9-]+$")
 
 REPAIRS: dict[str, list[tuple[str, str]]] = {'cludebot': [('const response = await fetch(${this.opts.url}/predict, { --- '
@@ -172,8 +173,8 @@ def test_the_collection_has_the_seeds_records_and_annotations(collection):
     reports = collection.reports()
     assert sum(len(r.records) for r in reports) == 72
     assert sum(len(r.annotations) for r in reports) == 15
-    assert {r.system: r.source.revision for r in reports} == {
-        "ultimate": None,
+    assert {r.system: r.reviewed_boundary for r in reports} == {
+        "ultimate": "not recorded — the report names SRC-1's commit only as \"the exact commit in boundary\"",
         "cludebot": "cecf234f10397b1e21dec2ff65ded864982f3564",
         "mindbase": "c5273d2336c4d686df41c2a1495f14f085707f51",
         "signet": "12dba1ce753babda735f2ba7b6f150c6c0b7f95e",
@@ -189,14 +190,14 @@ def test_every_repair_is_marked_in_the_yaml():
 def test_a_dropped_sentence_is_caught(collection, tmp_path):
     """The comparison can fail: remove one sentence from a record and it must notice."""
     report = collection.systems["ultimate"].reports["memory"]
-    record = report.records[0]
-    original = record.text
-    record.text = original.replace("Local request/response JSON is symbolic. ", "")
+    block = report.records[0].body[0]
+    original = block.text
+    block.text = original.replace("Local request/response JSON is symbolic. ", "")
     try:
         with pytest.raises(AssertionError):
             test_every_sentence_of_the_seed_comes_through_in_order(collection, "ultimate")
     finally:
-        record.text = original
+        block.text = original
 
 
 def test_export_text_command_prints_the_report():

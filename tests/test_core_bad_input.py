@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import only, run_cli
+from conftest import completed, only, run_cli
+
+
+def complete(text: str) -> str:
+    """A report file: ``text``, then what a valid memory report needs besides."""
+    return completed(text, "A", "alpha")
 
 
 def check_in_subprocess(path):
@@ -36,7 +41,7 @@ def test_bytes_that_are_not_utf8(reports):
 
 
 def test_a_byte_order_mark_is_accepted(reports):
-    reports.write_bytes("alpha/memory.yaml", "\ufefftype: agentic-system-memory-report\nsystem: A\ntitle: T\n".encode())
+    reports.write_bytes("alpha/memory.yaml", complete("\ufefftype: agentic-system-memory-report\nsystem: A\ntitle: T\n").encode())
     assert reports.messages() == []
 
 
@@ -57,7 +62,7 @@ def test_a_syntax_error_names_line_and_column(reports):
 def test_duplicate_keys_in_a_mapping(reports):
     reports.write(
         "alpha/memory.yaml",
-        "type: agentic-system-memory-report\nsystem: A\ntitle: T\ntitle: Again\n",
+        complete("type: agentic-system-memory-report\nsystem: A\ntitle: T\ntitle: Again\n"),
     )
     message = only(reports.messages())
     assert message.startswith("reports/alpha/memory.yaml:4:1: error: key 'title' appears twice in the report (first at line 3)")
@@ -66,7 +71,7 @@ def test_duplicate_keys_in_a_mapping(reports):
 def test_anchors_and_aliases_are_refused(reports):
     reports.write(
         "alpha/memory.yaml",
-        "type: agentic-system-memory-report\nsystem: A\ntitle: &t T\ndescription: *t\n",
+        complete("type: agentic-system-memory-report\nsystem: A\ntitle: &t T\ndescription: *t\n"),
     )
     message = only(reports.messages())
     assert message.startswith("reports/alpha/memory.yaml:4:1: error: 'description' repeats the content defined at line 3")
@@ -134,13 +139,13 @@ def test_a_50_mb_file_is_refused_by_its_size(reports):
 
 @pytest.mark.parametrize("name", ["../escape", "..", "a/b", "..\\x"])
 def test_a_system_name_that_is_a_path_is_refused(reports, name):
-    reports.write("alpha/memory.yaml", f"type: agentic-system-memory-report\nsystem: '{name}'\ntitle: T\n")
+    reports.write("alpha/memory.yaml", complete(f"type: agentic-system-memory-report\nsystem: '{name}'\ntitle: T\n"))
     assert "contains a path" in only(reports.messages())
 
 
 @pytest.mark.parametrize("relative", ["Alpha/memory.yaml", "alpha/Memory Report.yaml", "al pha/memory.yaml", ".hidden/memory.yaml"])
 def test_file_and_folder_names_must_be_url_safe(reports, relative):
-    reports.write(relative, "type: agentic-system-memory-report\nsystem: A\ntitle: T\n")
+    reports.write(relative, complete("type: agentic-system-memory-report\nsystem: A\ntitle: T\n"))
     assert "is not a URL-safe name" in only(reports.messages())
 
 

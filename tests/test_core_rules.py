@@ -6,16 +6,16 @@ import pytest
 from conftest import only
 
 ROUTE = """\
-    route:
-      immediate_return: the stored note.
-      later_read_back: read by MEM-RTE-read.
-      delegated_visibility: the caller only.
-      selection_predicate: every note.
-      invalidation_or_expiry: none.
-      activation_or_effect: notes guide later turns.
-      evidence_limits: no run observed.
-    status:
-      implementation: wired
+    body:
+      - fields:
+          Immediate return: the stored note.
+          Later read-back: read by MEM-RTE-read.
+          Delegated visibility: the caller only.
+          Selection predicate: every note.
+          Invalidation or expiry: none.
+          Activation or effect: notes guide later turns.
+          Evidence limits: no run observed.
+          implementation conclusion status: wired
 """
 
 
@@ -45,8 +45,14 @@ def test_unknown_key_is_named_with_a_suggestion(reports):
 def test_missing_top_level_keys_are_each_reported(reports):
     reports.write("alpha/memory.yaml", "type: agentic-system-memory-report\n")
     messages = reports.messages()
-    assert any(m.startswith("reports/alpha/memory.yaml:1:1: error: a report needs the key 'system'") for m in messages)
-    assert any("a report needs the key 'title'" in m for m in messages)
+    assert any(m.startswith("reports/alpha/memory.yaml:1:1: error: a report needs the key 'title'") for m in messages)
+    reports.write("alpha/memory.yaml", "type: agentic-system-memory-report\ntitle: T\n")
+    messages = reports.messages()
+    assert "reports/alpha/memory.yaml:1:1: error: the report names no system — add 'system: <display name>' here or in reports/alpha/_set.yaml" in messages
+    assert any("a memory report needs the set's run ID, which neither this file nor its set states" in m for m in messages)
+    assert any("a memory report has the sections 'Boundary and evidence', 'Core ideas', 'Write side', 'Read-back', "
+               "'Integration issues', 'Limitations and checks', which this file lacks — add boundary: <its text>; " in m for m in messages)
+    assert any("integration_issues: none; limitations: <its text>" in m for m in messages)
 
 
 @pytest.mark.parametrize(
@@ -54,9 +60,15 @@ def test_missing_top_level_keys_are_each_reported(reports):
     [
         ("records:\n  - id: MEM-OBJ-a\n    label: [a, b]\n", "'label' must be a label, not a list"),
         ("records:\n  id: MEM-OBJ-a\n", "'records' must be a list of records, not a mapping"),
-        ("core_ideas: one idea\n", "'core_ideas' must be a list of items, not text"),
-        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    quotes:\n      - passage: x\n", "a quote needs the key 'path'"),
-        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    quotes:\n      - {passage: x, path: y, lines: ten}\n", "'ten' is not a line or line range"),
+        ("core_ideas: {a: b}\n", "'core_ideas' must be Markdown text or a list of blocks, not a mapping"),
+        ("core_ideas:\n  - numbered: one idea\n", "'numbered' must be a list of items, not text"),
+        ("core_ideas:\n  - nmbered: [x]\n", "'nmbered' is not a block — did you mean 'numbered'?"),
+        ("core_ideas:\n  - {text: a, heading: b}\n", "has 2 keys (text, heading); a block is one key"),
+        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    body:\n      - quote: {passage: x}\n", "a quote needs the key 'path'"),
+        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    body:\n      - quote: {passage: x, path: y, lines: ten}\n", "'ten' is not a line or line range"),
+        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    body:\n      - heading: H\n", "'heading' is not a block"),
+        ("records:\n  - id: MEM-OBJ-a\n    label: A\n    body:\n      - fields:\n          Evidence: [SRC-1: x]\n",
+         "put the text in quotes: YAML reads a value that starts with '[' as a list"),
     ],
 )
 def test_wrong_types_are_refused(reports, body, expected):
@@ -159,28 +171,39 @@ def test_part_of_a_declared_or_external_record_is_accepted(reports):
 
 
 def test_a_route_without_route_fields_is_refused(reports):
-    reports.report("alpha", "records:\n  - id: MEM-RTE-read\n    label: A\n    status: {implementation: wired}\n")
-    assert "route MEM-RTE-read has no route fields" in only(reports.messages())
+    reports.report("alpha", "records:\n  - id: MEM-RTE-read\n    label: A\n    body:\n      - fields: {implementation conclusion status: wired}\n")
+    message = only(reports.messages())
+    assert "route MEM-RTE-read does not answer Immediate return, Later read-back, Delegated visibility" in message
+    assert "add a 'fields:' block with all seven route fields" in message
 
 
 def test_a_missing_route_field_is_named(reports):
-    reports.report("alpha", route_record(route=ROUTE.replace("      evidence_limits: no run observed.\n", "")))
-    assert "the route needs the key 'evidence_limits'" in only(reports.messages())
+    reports.report("alpha", route_record(route=ROUTE.replace("          Evidence limits: no run observed.\n", "")))
+    assert "route MEM-RTE-read does not answer Evidence limits" in only(reports.messages())
 
 
 def test_a_route_field_answered_twice_is_refused(reports):
-    reports.report("alpha", route_record(route=ROUTE + "").replace("      selection_predicate: every note.\n", "      selection_predicate: every note.\n      selection_predicate: again.\n"))
-    assert "key 'selection_predicate' appears twice" in only(reports.messages())
+    twice = ROUTE + "      - fields:\n          Selection predicate: again.\n"
+    assert only_message(reports, route_record(route=twice)).startswith(
+        "reports/alpha/memory.yaml:20:11: error: route MEM-RTE-read answers Selection predicate twice (first at line 14)"
+    )
+    same_block = ROUTE.replace("          Selection predicate: every note.\n", "          Selection predicate: every note.\n          Selection predicate: again.\n")
+    assert "key 'Selection predicate' appears twice" in only_message(reports, route_record(route=same_block))
+
+
+def only_message(reports, body: str) -> str:
+    reports.report("alpha", body)
+    return only(reports.messages())
 
 
 def test_an_empty_route_field_is_refused(reports):
     reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", '""')))
-    assert "'delegated_visibility' is empty" in only(reports.messages())
+    assert "'Delegated visibility' in 'fields' is empty" in only(reports.messages())
 
 
 def test_an_uncertain_answer_needs_a_reason(reports):
     reports.report("alpha", route_record(route=ROUTE.replace("the caller only.", "uninspected")))
-    assert "answer 'uninspected' is uncertain but gives no reason" in only(reports.messages())
+    assert "MEM-RTE-read: the Delegated visibility answer 'uninspected' is uncertain but gives no reason" in only(reports.messages())
 
 
 def test_an_uncertain_answer_with_a_reason_is_accepted(reports):
@@ -189,36 +212,37 @@ def test_an_uncertain_answer_with_a_reason_is_accepted(reports):
 
 
 def test_route_fields_on_a_record_that_is_not_a_route_are_refused(reports):
-    reports.report("alpha", route_record("MEM-OBJ-read").replace("later_read_back: read by MEM-RTE-read.", "later_read_back: read."))
-    assert "MEM-OBJ-read is not a route (RTE), so it has no route fields" in only(reports.messages())
+    reports.report("alpha", route_record("MEM-OBJ-read").replace("Later read-back: read by MEM-RTE-read.", "Later read-back: read."))
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/memory.yaml:11:11: error: MEM-OBJ-read is not a route (RTE), so it has no route fields (Immediate return, Later read-back,")
 
 
 def test_a_route_needs_a_conclusion_status(reports):
-    reports.report("alpha", route_record(route=ROUTE.split("    status:")[0]))
-    assert "route MEM-RTE-read has no conclusion status" in only(reports.messages())
+    reports.report("alpha", route_record(route=ROUTE.replace("          implementation conclusion status: wired\n", "")))
+    assert "route MEM-RTE-read has no conclusion status — add at least one status field" in only(reports.messages())
 
 
 def test_status_values_come_from_the_controlled_list(reports):
-    reports.report("alpha", route_record(route=ROUTE.replace("implementation: wired", "implementation: wird")))
+    reports.report("alpha", route_record(route=ROUTE.replace("conclusion status: wired", "conclusion status: wird")))
     message = only(reports.messages())
     assert "'wird' is not a conclusion status — did you mean 'wired'?" in message
     assert "causally supported" in message
 
 
-def test_a_status_label_appears_once(reports):
-    reports.report("alpha", route_record(route=ROUTE + "      implementation: observed\n"))
-    assert "key 'implementation' appears twice" in only(reports.messages())
+def test_a_status_layer_appears_once(reports):
+    reports.report("alpha", route_record(route=ROUTE + "      - fields:\n          implementation conclusion status: observed\n"))
+    assert "MEM-RTE-read: the implementation conclusion status is given twice (first at line 18)" in only(reports.messages())
 
 
 def test_every_status_value_is_accepted(reports):
     statuses = "".join(
-        f"      {label}: {value}\n"
+        f"          {label} conclusion status: {value}\n"
         for label, value in zip(
             ["implementation", "operation", "procedure", "design", "doctrine", "test", "trace", "effect"],
             ["absent", "inapplicable", "uninspected", "claimed", "afforded", "wired", "observed", "causally supported"],
         )
     )
-    reports.report("alpha", route_record(route=ROUTE.replace("      implementation: wired\n", statuses)))
+    reports.report("alpha", route_record(route=ROUTE.replace("          implementation conclusion status: wired\n", statuses)))
     assert reports.messages() == []
 
 
@@ -226,31 +250,25 @@ def test_every_status_value_is_accepted(reports):
 
 
 def test_an_annotation_on_an_own_record_is_refused(reports):
-    reports.report("alpha", "records:\n  - id: MEM-OBJ-a\n    label: A\nannotations:\n  - on: MEM-OBJ-a\n    text: Mine.\n")
+    reports.report("alpha", "records:\n  - id: MEM-OBJ-a\n    label: A\nannotations:\n  - on: MEM-OBJ-a\n    body: Mine.\n")
     assert "memory annotates its own record MEM-OBJ-a" in only(reports.messages())
 
 
 def test_an_annotation_on_an_undeclared_record_of_a_present_member_is_refused(reports):
     reports.report("alpha", "records:\n  - id: MEM-OBJ-memory\n    label: A\n")
-    reports.write(
-        "alpha/runtime.yaml",
-        "type: agentic-system-runtime-report\nsystem: Alpha\ntitle: R\nannotations:\n  - on: MEM-OBJ-memroy\n    text: x\n",
-    )
+    reports.member("alpha", "runtime", "annotations:\n  - on: MEM-OBJ-memroy\n    body: x\n")
     message = only(reports.messages())
     assert message.startswith("reports/alpha/runtime.yaml:5:9: error: annotation on MEM-OBJ-memroy")
     assert "did you mean MEM-OBJ-memory?" in message
 
 
 def test_annotations_on_other_members_records_are_kept(reports):
-    reports.report("alpha", "records:\n  - id: MEM-OBJ-memory\n    label: A\nannotations:\n  - on: RT-RTE-branch\n    text: More.\n")
-    reports.write(
-        "alpha/epistemic.yaml",
-        "type: agentic-system-epistemic-report\nsystem: Alpha\ntitle: E\nannotations:\n  - on: MEM-OBJ-memory\n    text: x\n",
-    )
+    reports.report("alpha", "records:\n  - id: MEM-OBJ-memory\n    label: A\nannotations:\n  - on: RT-OBJ-branch\n    body: More.\n")
+    reports.member("alpha", "runtime", "records:\n  - id: RT-OBJ-branch\n    label: B\nannotations:\n  - on: MEM-OBJ-memory\n    body: x\n")
     result = reports.check()
     assert result.ok, result.diagnostics
-    assert [a.member for a in result.graph.annotations_on[("alpha", "MEM-OBJ-memory")]] == ["epistemic"]
-    assert [a.member for a in result.graph.annotations_on[("alpha", "RT-RTE-branch")]] == ["memory"]
+    assert [a.member for a in result.graph.annotations_on[("alpha", "MEM-OBJ-memory")]] == ["runtime"]
+    assert [a.member for a in result.graph.annotations_on[("alpha", "RT-OBJ-branch")]] == ["memory"]
 
 
 # --- citations -------------------------------------------------------------------------
@@ -259,7 +277,7 @@ def test_annotations_on_other_members_records_are_kept(reports):
 def test_a_citation_must_resolve_in_its_system(reports):
     reports.report("alpha", "records:\n  - id: MEM-RTE-memory-read\n    label: A\n" + ROUTE.replace("MEM-RTE-read", "MEM-RTE-memory-reed"))
     message = only(reports.messages())
-    assert message.startswith("reports/alpha/memory.yaml:11:32: error: MEM-RTE-memory-reed is cited but not declared in alpha")
+    assert message.startswith("reports/alpha/memory.yaml:12:36: error: MEM-RTE-memory-reed is cited but not declared in alpha")
     assert message.endswith("did you mean MEM-RTE-memory-read?")
 
 
@@ -277,7 +295,7 @@ def test_citations_of_a_missing_member_become_external_records(reports):
         read_back: Again RT-RTE-chat-turn.
         annotations:
           - on: RT-OBJ-agent-doc
-            text: Findings.
+            body: Findings.
         """,
     )
     result = reports.check()
@@ -288,8 +306,8 @@ def test_citations_of_a_missing_member_become_external_records(reports):
     assert list(result.graph.external_members("alpha")) == ["runtime"]
 
 
-def test_ids_in_code_are_not_citations(reports):
-    reports.report("alpha", "write_side: |\n  Inline `MEM-OBJ-nothing` and\n\n  ```\n  MEM-OBJ-none\n  ```\n")
+def test_ids_in_code_blocks_and_longer_code_spans_are_not_citations(reports):
+    reports.report("alpha", "write_side: |\n  Inline `id: MEM-OBJ-nothing` and\n\n  ```\n  MEM-OBJ-none\n  ```\n")
     result = reports.check()
     assert result.ok and result.collection.reports()[0].citations == []
 
@@ -299,39 +317,51 @@ def test_citations_are_found_in_every_kind_of_text(reports):
         "alpha",
         """\
         core_ideas:
-          - Idea on RT-OBJ-a.
+          - numbered:
+              - Idea on RT-OBJ-a.
         records:
           - id: MEM-OBJ-b
             label: B
-            text: Text on RT-OBJ-c.
-            notes: Notes on RT-OBJ-d.
+            body:
+              - text: Text on RT-OBJ-c.
+              - fields:
+                  Lineage: From RT-OBJ-d.
+              - table:
+                  columns: [a, b]
+                  rows:
+                    - [y, RT-OBJ-j]
         annotations:
           - on: RT-OBJ-e
-            text: On RT-OBJ-f.
+            body: On RT-OBJ-f.
         integration_issues:
-          style: bulleted
-          items: [Issue on RT-OBJ-g.]
-        limitations: "Quoted RT-OBJ-h."
+          - bulleted: [Issue on RT-OBJ-g.]
+        limitations:
+          - heading: Checks
+          - text: "Quoted RT-OBJ-h."
+          - paragraphs: [A paragraph on RT-OBJ-k.]
+        boundary:
+          - text: The boundary.
+          - table:
+              columns: [a, b]
+              rows:
+                - [x, RT-OBJ-i]
         """,
     )
-    reports.write(
-        "alpha/memory.yaml",
-        (reports.root / "alpha/memory.yaml").read_text().replace(
-            "  text: The boundary.\n",
-            "  text: The boundary.\n  coverage:\n    columns: [a, b]\n    rows:\n      - [x, RT-OBJ-i]\n",
-        ),
-    )
+    text = (reports.root / "alpha/memory.yaml").read_text().replace("boundary: |\n  The boundary.\n", "")
+    reports.write("alpha/memory.yaml", text)
     result = reports.check()
     assert result.ok, result.diagnostics
-    labels = {c.target: c.place.label for c in result.collection.reports()[0].citations}
-    assert labels == {
-        "RT-OBJ-i": "Coverage row 1: x",
-        "RT-OBJ-a": "Core ideas, item 1",
-        "RT-OBJ-c": "MEM-OBJ-b — text",
-        "RT-OBJ-d": "MEM-OBJ-b — notes",
-        "RT-OBJ-f": "Annotation on RT-OBJ-e",
-        "RT-OBJ-g": "Integration issues, item 1",
-        "RT-OBJ-h": "Limitations and checks",
+    places = {c.target: (c.place.label, c.place.anchor) for c in result.collection.reports()[0].citations}
+    assert places == {
+        "RT-OBJ-i": ("Boundary and evidence, row 1: x", "boundary--row-1"),
+        "RT-OBJ-a": ("Core ideas, item 1", "core-ideas--1"),
+        "RT-OBJ-c": ("MEM-OBJ-b — text", "mem-obj-b"),
+        "RT-OBJ-d": ("MEM-OBJ-b — Lineage", "mem-obj-b--lineage"),
+        "RT-OBJ-j": ("MEM-OBJ-b, row 1: y", "mem-obj-b--row-1"),
+        "RT-OBJ-f": ("Annotation on RT-OBJ-e", "annotation-1-on-rt-obj-e"),
+        "RT-OBJ-g": ("Integration issues, item 1", "integration-issues--1"),
+        "RT-OBJ-h": ("Limitations and checks › Checks", "limitations--checks"),
+        "RT-OBJ-k": ("Limitations and checks › Checks, item 1", "limitations--1"),
     }
 
 
@@ -366,20 +396,17 @@ def test_all_errors_of_all_files_come_in_one_run(reports):
     assert files == {"reports/alpha/memory.yaml", "reports/beta/memory.yaml", "reports/gamma/memory.yaml"}
 
 
-def test_coverage_rows_need_one_cell_per_column(reports):
-    reports.write(
-        "alpha/memory.yaml",
-        "type: agentic-system-memory-report\nsystem: Alpha\ntitle: T\nboundary:\n  text: B\n  coverage:\n"
-        "    columns: [a, b, c]\n    rows:\n      - [x, y, z]\n      - [x, y]\n",
-    )
+def test_table_rows_need_one_cell_per_column(reports):
+    reports.report("alpha", "read_back:\n  - table:\n      columns: [a, b, c]\n      rows:\n        - [x, y, z]\n        - [x, y]\n")
     message = only(reports.messages())
-    assert message.startswith("reports/alpha/memory.yaml:10:9: error: coverage row 2 has 2 cells but the table has 3 columns")
+    assert message.startswith("reports/alpha/memory.yaml:11:11: error: Read-back: row 2 has 2 cells but the table has 3 columns")
 
 
 def test_reports_of_one_folder_name_the_same_system(reports):
     reports.report("alpha")
-    reports.write("alpha/runtime.yaml", "type: agentic-system-runtime-report\nsystem: Other\ntitle: R\n")
-    assert "system 'Other' differs from 'Alpha'" in only(reports.messages())
+    reports.member("alpha", "runtime", name="Other")
+    message = only(reports.messages())
+    assert message.startswith("reports/alpha/runtime.yaml:2:9: error: the system name 'Other' contradicts 'Alpha' of another member (reports/alpha/memory.yaml:2:9)")
 
 
 @pytest.mark.parametrize("answer", ["uninspected - children were not traced.", "inapplicable: nothing returns."])
@@ -404,9 +431,10 @@ def test_a_report_is_named_after_its_member_type(reports):
 @pytest.mark.parametrize(
     ("prose", "cited"),
     [
-        ("Inline `MEM-OBJ-x` code.", []),
+        ("Inline `MEM-OBJ-x` code that is one ID cites it.", ["MEM-OBJ-x"]),
+        ("Longer inline `MEM-OBJ-x + 1` code does not.", []),
         ("An escaped \\`MEM-OBJ-x\\` backtick is no code.", ["MEM-OBJ-x"]),
-        ("An escaped backslash \\\\`MEM-OBJ-x` leaves code.", []),
+        ("An escaped backslash \\\\`MEM-OBJ-x y` leaves code.", []),
         ("```\nMEM-OBJ-x\n```\nthen MEM-OBJ-y", ["MEM-OBJ-y"]),
         ("~~~\nan unclosed fence is no code: MEM-OBJ-x", ["MEM-OBJ-x"]),
         ("Para.\n\n    indented code MEM-OBJ-x\n\nMEM-OBJ-y after.", ["MEM-OBJ-y"]),

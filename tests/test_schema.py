@@ -10,24 +10,50 @@ import pytest
 import yaml
 
 from conftest import FIXTURES, REPO
-from mkdocs_reports.core.schema import SCHEMA_URL, json_schema
+from mkdocs_reports.core.schema import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, type_json_schema
+from mkdocs_reports.core.type_files import BUILTIN_DIR
 from mkdocs_reports.render.requirements import SCHEMA_PATH
 
-SHIPPED = REPO / "plugins/mkdocs_reports/schema/report.schema.json"
+SCHEMAS = REPO / "plugins/mkdocs_reports/schema"
+GENERATED = {
+    "report.schema.json": (json_schema, "mkdocs-reports schema"),
+    "set.schema.json": (set_json_schema, "mkdocs-reports schema --of set"),
+    "member-type.schema.json": (type_json_schema, "mkdocs-reports schema --of type"),
+}
+REPORT_FILES = [p for p in sorted((FIXTURES / "sample").glob("*/*.yaml")) + sorted((REPO / "reports").glob("*/*.yaml")) if p.name != "_set.yaml"]
+SET_FILES = sorted((FIXTURES / "sample").glob("*/_set.yaml")) + sorted((REPO / "reports").glob("*/_set.yaml"))
 
 
-def test_the_shipped_schema_is_the_generated_one():
-    assert json.loads(SHIPPED.read_text()) == json_schema(), "run: mkdocs-reports schema > " + str(SHIPPED.relative_to(REPO))
-
-
-def test_the_schema_is_valid_draft_2020_12():
-    jsonschema.Draft202012Validator.check_schema(json_schema())
-
-
-@pytest.mark.parametrize("path", sorted((FIXTURES / "sample").glob("*/*.yaml")) + sorted((REPO / "reports").glob("*/*.yaml")), ids=str)
-def test_reports_that_pass_the_checker_pass_the_schema(path):
+def load(path):
     # BaseLoader reads YAML 1.2-style: `on:` stays the key "on", as in editors
-    jsonschema.validate(yaml.load(path.read_text(), Loader=yaml.BaseLoader), json_schema())
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_the_shipped_schemas_are_the_generated_ones(name):
+    make, command = GENERATED[name]
+    assert json.loads((SCHEMAS / name).read_text()) == make(), f"run: {command} > plugins/mkdocs_reports/schema/{name}"
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_the_schemas_are_valid_draft_2020_12(name):
+    jsonschema.Draft202012Validator.check_schema(GENERATED[name][0]())
+
+
+@pytest.mark.parametrize("path", REPORT_FILES, ids=str)
+def test_reports_that_pass_the_checker_pass_the_schema(path):
+    jsonschema.validate(load(path), json_schema())
+
+
+@pytest.mark.parametrize("path", SET_FILES, ids=str)
+def test_set_files_that_pass_the_checker_pass_their_schema(path):
+    jsonschema.validate(load(path), set_json_schema())
+
+
+@pytest.mark.parametrize("path", sorted(BUILTIN_DIR.glob("*.yaml")), ids=lambda p: p.name)
+def test_the_built_in_member_types_pass_the_type_schema(path):
+    if path.name != "method.yaml":
+        jsonschema.validate(load(path), type_json_schema())
 
 
 @pytest.mark.parametrize(
@@ -38,7 +64,10 @@ def test_reports_that_pass_the_checker_pass_the_schema(path):
         {"type": "agentic-system-memory-report", "system": "A", "title": "T", "records": [{"id": "MEM-OBJ-Bad", "label": "x"}]},
         {"type": "agentic-system-memory-report", "system": "A", "title": "T", "runtime_account": "x"},
         {"type": "agentic-system-memory-report", "system": "A", "title": "T",
-         "records": [{"id": "MEM-RTE-a", "label": "x", "status": {"implementation": "wird"}}]},
+         "records": [{"id": "MEM-RTE-a", "label": "x", "body": [{"fields": {"a": "b"}, "text": "two keys"}]}]},
+        {"type": "agentic-system-memory-report", "system": "A", "title": "T", "write_side": [{"paragraph": "x"}]},
+        {"type": "agentic-system-memory-report", "system": "A", "title": "T", "run_id": "AAS-1"},
+        {"type": "agentic-system-memory-report", "system": "A", "title": "T", "run_id": "not recorded"},
     ],
 )
 def test_the_schema_refuses_what_the_checker_refuses(document):
@@ -47,15 +76,23 @@ def test_the_schema_refuses_what_the_checker_refuses(document):
 
 
 SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_URL}"
+SET_SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_BASE}set.schema.json"
 
 
 def test_the_schema_id_is_its_published_address_on_the_projects_site():
     """The package's Homepage is the site; the plugin publishes the schema at SCHEMA_PATH there."""
     urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
     assert json_schema()["$id"] == SCHEMA_URL == urls["Schema"] == urls["Homepage"] + SCHEMA_PATH
+    assert set_json_schema()["$id"] == urls["Homepage"] + "schema/set.schema.json"
+    assert type_json_schema()["$id"] == urls["Homepage"] + "schema/member-type.schema.json"
 
 
-@pytest.mark.parametrize("path", sorted((FIXTURES / "sample").glob("*/*.yaml")) + sorted((REPO / "reports").glob("*/*.yaml")), ids=str)
+@pytest.mark.parametrize("path", REPORT_FILES + sorted((FIXTURES / "set").glob("*/[!_]*.yaml")), ids=str)
 def test_reports_name_the_published_schema(path):
     assert path.read_text(encoding="utf-8").splitlines()[0] == SCHEMA_LINE
     assert SCHEMA_LINE in (REPO / "docs" / "format.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", SET_FILES + sorted((FIXTURES / "set").glob("*/_set.yaml")), ids=str)
+def test_set_files_name_the_published_set_schema(path):
+    assert path.read_text(encoding="utf-8").splitlines()[0] == SET_SCHEMA_LINE

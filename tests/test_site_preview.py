@@ -111,7 +111,7 @@ def test_a_changed_section_links_to_it(repo, monkeypatch):  # noqa: F811
     from test_changes import git
 
     path = repo / "reports" / "alpha" / "memory.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("  text: The boundary.\n", "  text: A wider boundary.\n"), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("  The boundary.\n", "  A wider boundary.\n"), encoding="utf-8")
     git(repo, "commit", "-qam", "prose")
     project = make_project(repo, reports=None)
     monkeypatch.setenv("REPORTS_BASE_REF", "HEAD~1")

@@ -7,8 +7,7 @@ import re
 import pytest
 
 from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.text import section_text
-from sitehtml import REPO, Site, build_site, record_problems
+from sitehtml import REPO, Site, build_site, record_problems, report_pieces
 
 pytestmark = pytest.mark.site
 
@@ -56,23 +55,12 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"[^\W_]+", text))
 
 
-def _pieces(report) -> list[str]:
-    """Everything an author wrote in a report, piece by piece."""
-    pieces = [section_text(report, spec.key) for spec in report.type.sections]
-    for item in [*report.records, *report.annotations]:
-        pieces += [item.text, item.notes, *(q.passage for q in item.quotes), *(q.path for q in item.quotes)]
-    for record in report.records:
-        pieces += [record.id, record.label, record.part_of or "", *record.route.values()]
-        pieces += [f"{label}: {value}" for label, value in record.status.items()]
-    return pieces
-
-
 def test_every_sentence_of_every_report_is_on_its_page(site, checked):
     """Nothing is lost between the YAML and the page a reader sees."""
     missing = []
     for report in checked.collection.reports():
         page = _words(site.page(f"{report.system}/{report.member}/").text)
-        for piece in _pieces(report):
+        for piece in report_pieces(report):
             for sentence in re.split(r"(?<=[.;:])\s+|\n", piece):
                 words = _words(sentence)
                 if words and words not in page:

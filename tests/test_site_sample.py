@@ -17,18 +17,18 @@ The chat turn alpha:RT-RTE-chat-turn is not published. In code, `alpha:MEM-OBJ-n
 """
 
 
-#: the sample's record text, and what the site is built with: declared IDs in inline code,
-#: a fence and a quote (the sample's own example, MEM-OBJ-fake, would never be a link)
-SAMPLE_NOTES = "      A table of notes. Code such as `MEM-OBJ-fake` is not a citation.\n"
+#: the sample's record text, and what the site is built with: a declared ID alone in inline
+#: code (a citation, shown as linked code), in longer code, a fence and a quote (examples)
+SAMPLE_NOTES = "          A table of notes. Code such as `id: MEM-OBJ-fake` is not a citation.\n"
 CODE_NOTES = """\
-      A table of notes. In code, `MEM-OBJ-note-tags` is an example, not a citation.
+          A table of notes. Tagged by `MEM-OBJ-note-tags`; in code, `MEM-OBJ-note-tags = 1` is an example.
 
-      ```
-      tags = MEM-OBJ-note-tags  # [x](#y)
-      ```
-    quotes:
-      - passage: "// MEM-RTE-note-write stores here"
-        path: src/notes.ts
+          ```
+          tags = MEM-OBJ-note-tags  # [x](#y)
+          ```
+      - quote:
+          passage: "// MEM-RTE-note-write stores here"
+          path: src/notes.ts
 """
 
 
@@ -100,12 +100,17 @@ def test_record_ids_in_prose_link_to_their_entry_with_the_label_as_tooltip(memor
     assert route_cell and route_cell[0].href == "#mem-rte-note-read"
 
 
-def test_declared_ids_in_code_and_quotes_show_exactly_as_written(memory):
+def test_an_id_alone_in_inline_code_is_linked_code_and_other_code_shows_as_written(memory, site):
+    linked = [link for link in memory.links_in("mem-obj-notes") if link.text == "MEM-OBJ-note-tags"]
+    assert {link.href for link in linked} == {"#mem-obj-note-tags"}
+    html = (site.root / "alpha" / "memory" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="#mem-obj-note-tags" title="Note tags"><code>MEM-OBJ-note-tags</code></a>' in html
     # a link would show as its Markdown inside code: [MEM-OBJ-note-tags](#mem-obj-note-tags "…")
-    assert "MEM-OBJ-note-tags" in memory.code
+    assert "MEM-OBJ-note-tags = 1" in memory.code
     assert "tags = MEM-OBJ-note-tags  # [x](#y)\n" in memory.code
     assert "// MEM-RTE-note-write stores here\n" in memory.code
-    assert "In code, MEM-OBJ-note-tags is an example, not a citation." in memory.section_text["mem-obj-notes"]
+    assert "in code, MEM-OBJ-note-tags = 1 is an example." in memory.section_text["mem-obj-notes"]
+    assert "Tagged by MEM-OBJ-note-tags;" in memory.section_text["mem-obj-notes"]
 
 
 def test_part_of_and_parts_link_both_ways(memory):
@@ -116,20 +121,24 @@ def test_part_of_and_parts_link_both_ways(memory):
 def test_cited_by_lists_each_citing_place_with_a_link_to_it(memory):
     backlinks = {link.href: link.text for link in memory.links_in("mem-obj-notes")}
     assert backlinks["#boundary"] == "Boundary and evidence"
-    assert backlinks["#coverage-row-2"] == "Coverage row 2: Chat turn"
-    assert backlinks["#core-ideas-1"] == "Core ideas, item 1"
+    assert backlinks["#boundary--row-2"] == "Boundary and evidence › Coverage inventory, row 2: Chat turn"
+    assert backlinks["#core-ideas--1"] == "Core ideas, item 1"
     assert backlinks["#annotation-1-on-rt-rte-chat-turn"] == "Annotation on RT-RTE-chat-turn"
-    assert backlinks["#integration-issues-1"] == "Integration issues, item 1"
+    assert backlinks["#integration-issues--1"] == "Integration issues, item 1"
     assert "Cited by" in memory.section_text["mem-obj-notes"]
-    assert "no other place" in memory.section_text["mem-obj-note-tags"]
+    assert "Alpha memory report: MEM-OBJ-notes — text" in memory.section_text["mem-obj-note-tags"]
 
 
-def test_route_fields_are_a_table_and_statuses_are_badges(memory):
-    route = next(table for table in memory.tables if table[0] == ["Route field", "Answer"] and len(table) == 8)
-    assert route[1] == ["Immediate return", "the stored note."]
-    assert route[3][0] == "Delegated visibility"
-    assert "implementation: wired" in memory.section_text["mem-rte-note-write"]
-    assert "operation: uninspected" in memory.section_text["mem-rte-note-write"]
+def test_route_fields_and_statuses_are_labelled_fields_in_the_authors_order(memory):
+    text = memory.section_text["mem-rte-note-write"]
+    order = [text.index(f) for f in (
+        "The agent writes notes into MEM-OBJ-notes.", "Immediate return: the stored note.",
+        "Delegated visibility: uninspected — child agents were not traced.",
+        "implementation conclusion status: wired", "operation conclusion status: uninspected",
+        "db.insert(note)", "Rejected notes are not retried.",
+    )]
+    assert order == sorted(order)
+    assert {"mem-rte-note-write--later-read-back", "mem-rte-note-write--operation-conclusion-status"} <= memory.ids
 
 
 def test_quotes_are_code_blocks_linked_to_the_file_at_the_reviewed_commit(memory):
@@ -143,7 +152,7 @@ def test_quotes_are_code_blocks_linked_to_the_file_at_the_reviewed_commit(memory
 def test_coverage_table_is_a_table_with_anchored_rows(memory):
     table = next(t for t in memory.tables if t[0][0] == "Entry point")
     assert [row[0] for row in table[1:]] == ["Note tool", "Chat turn"]
-    assert {"coverage", "coverage-row-1", "coverage-row-2"} <= memory.ids
+    assert {"boundary--table", "boundary--row-1", "boundary--row-2"} <= memory.ids
 
 
 def test_external_records_have_a_page_that_says_the_report_is_unpublished(site):
@@ -183,7 +192,7 @@ def test_coverage_overview_counts_kinds_statuses_and_coverage_rows(site):
     kinds, statuses, tables = site.page("coverage/").tables
     assert kinds[1] == ["Alpha", "1", "2", "2", "0", "0", "0", "5", "2"]
     assert statuses[1][statuses[0].index("wired")] == "2"
-    assert tables[1] == ["Alpha memory report", "Alpha", "2", "3"]
+    assert tables[1] == ["Alpha memory report", "Alpha", "Boundary and evidence › Coverage inventory", "2", "3"]
 
 
 def test_home_shows_the_collection_at_a_glance(site):

@@ -1,4 +1,5 @@
-"""Which sections a report page shows comes from the member type's section specs."""
+"""Which sections a report page shows, and what an empty one says, comes from the member
+type's section specs (member_types/*.yaml), as the method words it."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import dataclasses
 
 from mkdocs_reports.render import SiteRenderer
 
-EMPTY = "*This section is empty in this member.*"
 
-
-def page_of(reports, flip: tuple[str, ...] = ()) -> str:
-    """The alpha memory page, with ``omit_when_empty`` flipped for the sections in ``flip``."""
-    reports.report("alpha", "limitations: None.\n")
+def pages(reports, flip: tuple[str, ...] = ()) -> dict[str, str]:
+    """The alpha pages, with ``omit_when_empty`` flipped for the memory sections in ``flip``."""
+    reports.report("alpha")
+    reports.member("alpha", "runtime")
+    reports.member("alpha", "epistemic")
     graph = reports.check().graph
     report = graph.collection.systems["alpha"].reports["memory"]
     sections = tuple(
@@ -19,17 +20,22 @@ def page_of(reports, flip: tuple[str, ...] = ()) -> str:
         for spec in report.type.sections
     )
     report.type = dataclasses.replace(report.type, sections=sections)
-    return SiteRenderer(graph).pages()["alpha/memory.md"]
+    return SiteRenderer(graph).pages()
 
 
-def test_empty_annotations_are_left_out_as_their_spec_says(reports):
-    page = page_of(reports)
-    assert "## Annotations" not in page
-    assert f"## Write side {{#write-side}}\n\n{EMPTY}" in page
+def test_each_type_words_its_empty_sections_as_the_method_does(reports):
+    rendered = pages(reports)
+    memory, runtime, epistemic = (rendered[f"alpha/{m}.md"] for m in ("memory", "runtime", "epistemic"))
+    assert "## Annotations" not in memory  # "Omit the section when there are no annotations."
+    assert "## Annotations {#annotations}\n\n*none*" in runtime  # "Ordinarily this section says `none`"
+    assert "### Claims {#claims}\n\n*none declared in this member*" in runtime  # every kind heading
+    # the epistemic member: kind headings for declared kinds only, one "none declared" without any
+    assert "## Shared records {#records}\n\n*none declared in this member*\n\n" in epistemic
+    assert "### Claims" not in epistemic
+    assert "## Authority-route ledger {#authority-route-ledger}\n\nno route found within boundary" in epistemic
 
 
-def test_a_spec_that_keeps_empty_annotations_shows_them_empty_and_one_that_omits_prose_leaves_it_out(reports):
-    page = page_of(reports, flip=("annotations", "write_side"))
-    assert f"## Annotations {{#annotations}}\n\n{EMPTY}" in page
-    assert "## Write side" not in page
-    assert "## Limitations" in page  # a section with text is never left out
+def test_a_spec_that_keeps_empty_annotations_shows_its_wording_and_text_is_never_left_out(reports):
+    memory = pages(reports, flip=("annotations", "write_side"))["alpha/memory.md"]
+    assert "## Annotations {#annotations}\n\n*none*" in memory
+    assert "## Write side" in memory  # a section with text is never left out

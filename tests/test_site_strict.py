@@ -31,7 +31,7 @@ def broken(tmp_path) -> Path:
     project = make_project(tmp_path / "broken")
     report = project / "reports" / "alpha" / "memory.yaml"
     text = report.read_text(encoding="utf-8")
-    text = text.replace("later_read_back: MEM-RTE-note-read returns it.", "later_read_back: MEM-RTE-note-reed returns it.")
+    text = text.replace("Later read-back: MEM-RTE-note-read returns it.", "Later read-back: MEM-RTE-note-reed returns it.")
     text = text.replace("Writes are checked by", "Writes are checked by MEM-RTE-Bad and")
     report.write_text(text, encoding="utf-8")
     return project

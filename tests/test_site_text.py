@@ -18,57 +18,74 @@ system: "F#"
 title: "Notes on C#"
 description: |
   How F# keeps notes in MEM-OBJ-notes.
+run_id: not recorded — a test report
+reviewed_boundary: not recorded — a test report
+source_identity: not recorded — a test report
 boundary:
-  text: The boundary.
-  coverage:
-    heading: "Inventory ###"
-    columns: [Entry point, Record]
-    rows:
-      - ["Tag #", MEM-OBJ-notes]
+  - text: The boundary.
+  - heading: "Inventory ###"
+  - table:
+      columns: [Entry point, Record]
+      rows:
+        - ["Tag #", MEM-OBJ-notes]
 core_ideas:
-  - |
-    ~~~
-    MEM-OBJ-notes <b>in a fence</b>
-    ~~~
-  - A plain idea citing MEM-OBJ-notes.
+  - numbered:
+      - |
+        ~~~
+        MEM-OBJ-notes <b>in a fence</b>
+        ~~~
+      - A plain idea citing MEM-OBJ-notes.
 records:
   - id: MEM-OBJ-notes
     label: "Tag #"
-    text: |
-      Notes. Inline `MEM-OBJ-tags <b> & {#x} | [a](#b)` stays code.
+    body:
+      - text: |
+          Notes. Inline `MEM-OBJ-tags <b> & {#x} | [a](#b)` stays code.
 
-      ```
-      MEM-OBJ-tags in a fence <i>
-      ```
+          ```
+          MEM-OBJ-tags in a fence <i>
+          ```
 
-      > Quoted: `MEM-OBJ-tags` in a quote.
-    quotes:
-      - passage: "store(MEM-OBJ-tags)"
-        path: src/a.ts
+          > Quoted: `MEM-OBJ-tags x` in a quote.
+      - quote:
+          passage: "store(MEM-OBJ-tags)"
+          path: src/a.ts
   - id: MEM-OBJ-tags
     label: 'Like MEM-OBJ-notes, with `x[0] \n` and a\b [sic] \` tick'
-    text: Tags.
+    body: Tags.
+write_side: Writes.
+read_back: Reads.
+integration_issues: none
 limitations: None.
 """
 
-#: a coverage table without a heading: its anchor stands before the intro
+#: a coverage table whose intro starts with a fence, with no heading before it
 NO_HEADING = """
 type: agentic-system-memory-report
 system: G
 title: G memory report
+description: G.
+run_id: not recorded — a test report
+reviewed_boundary: not recorded — a test report
+source_identity: not recorded — a test report
 boundary:
-  text: The boundary.
-  coverage:
-    intro: |
+  - text: The boundary.
+  - text: |
       ~~~
       MEM-OBJ-g <b>in a fence</b>
       ~~~
-    columns: [Entry point, Record]
-    rows:
-      - [Tool, MEM-OBJ-g]
+  - table:
+      columns: [Entry point, Record]
+      rows:
+        - [Tool, MEM-OBJ-g]
+core_ideas: Ideas.
 records:
   - id: MEM-OBJ-g
     label: G
+write_side: Writes.
+read_back: Reads.
+integration_issues: none
+limitations: None.
 """
 
 
@@ -97,13 +114,13 @@ def test_every_link_resolves(site):
 def test_a_trailing_hash_stays_in_headings_and_link_text(site, report):
     assert report.headings[next(iter(report.headings))] == "Notes on C#"
     assert report.headings["mem-obj-notes"] == "MEM-OBJ-notes — Tag #"
-    assert report.headings["coverage"] == "Inventory ###"
+    assert report.headings["boundary--inventory"] == "Inventory ###"
     system = site.page("fsharp/")
     assert system.headings[next(iter(system.headings))] == "F#"
     assert "Notes on C#" in [link.text for link in system.links_in("reports")]
     assert "F#" in [link.text for link in site.page("coverage/").links]
     cited_by = [link.text for link in report.links_in("mem-obj-notes")]
-    assert "Coverage row 1: Tag #" in cited_by
+    assert "Boundary and evidence › Inventory ###, row 1: Tag #" in cited_by
 
 
 def test_a_tooltip_shows_the_label_as_written(site):
@@ -146,14 +163,14 @@ def test_a_list_item_that_starts_with_a_fence_is_code_and_keeps_its_anchor(site,
     assert "MEM-OBJ-notes <b>in a fence</b>\n" in report.code
     html = (site.root / "fsharp" / "memory" / "index.html").read_text(encoding="utf-8")
     for number in (1, 2):  # where reports.css lights up the item a Cited-by link lands on
-        assert re.search(rf'<li>\s*<p><span id="core-ideas-{number}"></span></p>', html)
+        assert re.search(rf'<li>\s*<p><span id="core-ideas--{number}"></span></p>', html)
     cited_by = {link.href for link in report.links_in("mem-obj-notes")}
-    assert "#core-ideas-2" in cited_by and "#core-ideas-1" not in cited_by
+    assert "#core-ideas--2" in cited_by and "#core-ideas--1" not in cited_by
 
 
-def test_a_coverage_intro_that_starts_with_a_fence_is_code_under_the_table_anchor(site):
+def test_a_coverage_intro_that_starts_with_a_fence_is_code_before_the_table_anchor(site):
     page = site.page("g/memory/")
-    assert "coverage" in page.ids
+    assert {"boundary--table", "boundary--row-1"} <= page.ids
     assert "MEM-OBJ-g <b>in a fence</b>\n" in page.code
 
 
@@ -163,7 +180,7 @@ def test_a_coverage_intro_that_starts_with_a_fence_is_code_under_the_table_ancho
 def test_declared_ids_in_code_stay_exactly_as_written(report):
     assert "MEM-OBJ-tags <b> & {#x} | [a](#b)" in report.code
     assert "MEM-OBJ-tags in a fence <i>\n" in report.code
-    assert "MEM-OBJ-tags" in report.code  # the inline code in the quote
+    assert "MEM-OBJ-tags x" in report.code  # the inline code in the quote
     assert "store(MEM-OBJ-tags)\n" in report.code
 
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser
 from .pages_cli import add_parser as add_pages_parser
-from .core.schema import json_schema
+from .core.diagnostics import Diagnostics
+from .core.loader import display_path
+from .core.schema import json_schema, set_json_schema, type_json_schema
+from .core.type_files import collection_registry
 from .core.export.json import collection_json
 from .core.export.text import report_text
 from .site_config import SiteConfigError, add_location_arguments, locate
@@ -53,7 +57,20 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    if args.of == "set":
+        schema = set_json_schema()
+    elif args.of == "type":
+        schema = type_json_schema()
+    else:
+        diagnostics = Diagnostics()
+        site = locate(args)
+        registry = collection_registry(site.reports, diagnostics, lambda p: display_path(p, site.base))
+        for diagnostic in diagnostics:
+            print(diagnostic, file=sys.stderr)
+        if diagnostics:
+            return 1
+        schema = json_schema(registry)
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
 
 
@@ -68,7 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_location_arguments(export, "a reports folder or one report file")
     export.add_argument("--format", choices=("json", "text"), default="json")
     export.set_defaults(run=_export)
-    schema = commands.add_parser("schema", help="print the JSON Schema of a report file")
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a report file (with the member types PATH/_types/ declares), "
+        "of a set's _set.yaml or of a member type declaration",
+    )
+    add_location_arguments(schema, "the reports folder whose _types/ to include")
+    schema.add_argument("--of", choices=("report", "set", "type"), default="report", help="which file's schema (default: report)")
     schema.set_defaults(run=_schema)
     add_changes_parser(commands)
     add_pages_parser(commands)

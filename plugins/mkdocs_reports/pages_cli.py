@@ -28,7 +28,7 @@ import yaml
 from .core.check import CheckedCollection, check_collection
 from .render import Paths, SiteRenderer
 from .render.site import PageClash
-from .render.requirements import ASSET_DIR, ASSETS, PLAIN_BUILD_EXTENSIONS, SCHEMA_FILE, SCHEMA_PATH, SCRIPTS, STYLESHEETS
+from .render.requirements import ASSET_DIR, ASSETS, PLAIN_BUILD_EXTENSIONS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from .site_config import add_location_arguments, locate
 
 CONFIG = "mkdocs-reports.yml"
@@ -99,8 +99,9 @@ def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = Non
     (out / ASSET_DIR).mkdir(parents=True, exist_ok=True)
     for asset in sorted(ASSETS.iterdir()):
         shutil.copyfile(asset, out / ASSET_DIR / asset.name)
-    (out / SCHEMA_PATH).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(SCHEMA_FILE, out / SCHEMA_PATH)
+    for path, file in PUBLISHED_SCHEMAS.items():
+        (out / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(file, out / path)
     (out / CONFIG).write_text(site_config([paths.home_page, *renderer.nav]), encoding="utf-8")
     return len(pages)
 

@@ -42,7 +42,7 @@ from .core.diagnostics import Diagnostic, Location
 from .core.loader import display_path
 from .render import Paths, SafeLinksExtension, SiteRenderer
 from .render import preview_html
-from .render.requirements import ASSET_DIR, ASSETS, REQUIRED_EXTENSIONS, SCHEMA_FILE, SCHEMA_PATH, SCRIPTS, STYLESHEETS
+from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.sanitize import sanitize
 from .render.site import PageClash
 from .render.docs_citations import link_docs_citations
@@ -122,7 +122,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             pages[self.config.changes_page] = self._changes_page(checked)
         new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
-        new.append(File.generated(config, SCHEMA_PATH, abs_src_path=str(SCHEMA_FILE)))  # at SCHEMA_URL on the project's site
+        # at SCHEMA_BASE on the project's site
+        new += [File.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         self._refuse_collisions(files, new)
         self.changes_url = None
         for file in new:

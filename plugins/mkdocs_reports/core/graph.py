@@ -1,8 +1,9 @@
 """Who cites whom: resolves every reference of the collection inside its system.
 
 A reference whose prefix names a member that is present must hit a declared record; one
-whose member is not in the collection (every ``RT-`` ID today) becomes an
-``ExternalRecord`` so that pages can still show it with its citations and annotations.
+whose member is not in the collection becomes an ``ExternalRecord`` so that pages can still
+show it with its citations and annotations. Amendments of the reconciliation are linked
+both ways: a superseded record knows what supersedes it, and the other way round.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from .ids import prefix_of
-from .model import Annotation, Citation, Collection, ExternalRecord, Record
+from .model import Annotation, Citation, Collection, ExternalRecord, Reconciliation, Record
 
 Key = tuple[str, str]  # (system slug, record ID)
 
@@ -30,6 +31,11 @@ class CitationGraph:
         self.unresolved_citations: list[Citation] = []
         self.unresolved_annotations: list[Annotation] = []
         self.unresolved_parts: list[Record] = []
+        #: amendments and unresolved conflicts naming a record, and supersessions both ways
+        self.reconciliations: dict[Key, list[Reconciliation]] = defaultdict(list)
+        self.superseded_by: dict[Key, list[tuple[str, Reconciliation]]] = defaultdict(list)
+        self.supersedes: dict[Key, list[tuple[str, Reconciliation]]] = defaultdict(list)
+        self.grammar = collection.types.grammar
         self._present: dict[str, set[str]] = {
             slug: {r.type.prefix for r in system.reports.values() if r.type.prefix}
             for slug, system in collection.systems.items()
@@ -57,6 +63,13 @@ class CitationGraph:
                         self.parts[(report.system, record.part_of)].append(record)
                     else:
                         self.unresolved_parts.append(record)
+            for entry in report.reconciliations:
+                for record_id in entry.concerns:
+                    self.reconciliations[(report.system, record_id)].append(entry)
+                if entry.superseded:
+                    for replacement in entry.superseded_by:
+                        self.superseded_by[(report.system, entry.superseded)].append((replacement, entry))
+                        self.supersedes[(report.system, replacement)].append((entry.superseded, entry))
 
     def is_present(self, system: str, record_id: str) -> bool:
         """Whether the member that declares ``record_id`` is in the collection."""
@@ -69,7 +82,7 @@ class CitationGraph:
         if self.is_present(system, record_id):
             return False
         if key not in self.external:
-            self.external[key] = ExternalRecord(record_id, system)
+            self.external[key] = ExternalRecord(record_id, system, self.grammar.member_of(record_id) or "")
         return True
 
     def resolve(self, system: str, record_id: str) -> Record | ExternalRecord | None:

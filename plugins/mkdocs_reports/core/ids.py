@@ -1,53 +1,83 @@
-"""Record ID grammar: ``<PREFIX>-<KIND>-<name>``, the one place that knows it."""
+"""Record ID grammar: ``<PREFIX>-<KIND>-<name>``, the one place that knows it.
+
+Prefixes come from the member types (``member_types/*.yaml`` and a collection's own),
+kinds from the method's record contract, so a grammar is built per set of types.
+"""
 
 from __future__ import annotations
 
 import re
-
-#: Record kinds in page order, with their headings.
-KINDS: dict[str, str] = {
-    "CMP": "Components",
-    "OBJ": "Operative objects",
-    "RTE": "Routes",
-    "CLM": "Claims",
-    "ABS": "Evidenced absences",
-    "BAP": "Behavioral-authority paths",
-}
-
-#: Member prefixes and the member (file name) that declares them.
-PREFIX_MEMBERS: dict[str, str] = {"RT": "runtime", "MEM": "memory", "EPI": "epistemic"}
+from dataclasses import dataclass
+from functools import cached_property
 
 _NAME = r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){0,2}"
-ID_RE = re.compile(rf"^(RT|MEM|EPI)-(CMP|OBJ|RTE|CLM|ABS|BAP)-({_NAME})$")
-
-#: Anything in prose that looks like an attempt at a record ID, well formed or not.
-#: Well-formedness is judged afterwards, so that a typo is reported instead of ignored.
-CANDIDATE_RE = re.compile(r"(?<![\w-])(RT|MEM|EPI)-([A-Z]{2,4})-([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w])")
+#: a source of the source register: SRC-1, SRC-2, …
+SOURCE_ID_RE = re.compile(r"^SRC-[1-9][0-9]*$")
 
 
-def is_valid_id(value: str) -> bool:
-    return ID_RE.match(value) is not None
+@dataclass(frozen=True, eq=False)
+class IdGrammar:
+    """The IDs a collection can declare: ``prefixes`` maps each prefix to the member (file
+    name) that declares it, ``kinds`` each kind code to its heading, in page order."""
 
+    prefixes: dict[str, str]
+    kinds: dict[str, str]
 
-def id_problem(value: str) -> str | None:
-    """Say what is wrong with a would-be record ID, or ``None`` when it is well formed."""
-    if is_valid_id(value):
-        return None
-    parts = value.split("-", 2)
-    if len(parts) < 3 or not parts[2]:
-        return "a record ID has three parts, <PREFIX>-<KIND>-<name>, e.g. MEM-RTE-memory-edit"
-    prefix, kind, name = parts
-    if prefix not in PREFIX_MEMBERS:
-        return f"unknown prefix {prefix!r}; use one of {', '.join(PREFIX_MEMBERS)}"
-    if kind not in KINDS:
-        return f"unknown kind {kind!r}; use one of {', '.join(KINDS)}"
-    words = name.split("-")
-    if len(words) > 3:
-        return f"the name {name!r} has {len(words)} words; use one to three words joined by '-'"
-    return (
-        f"the name {name!r} must be lowercase words joined by '-', each starting with a letter "
-        "(e.g. bge-m3, memory-addresses)"
-    )
+    @cached_property
+    def id_re(self) -> re.Pattern[str]:
+        return re.compile(rf"^({self._alternatives(self.prefixes)})-({self._alternatives(self.kinds)})-({_NAME})$")
+
+    @cached_property
+    def candidate_re(self) -> re.Pattern[str]:
+        """Anything in prose that looks like an attempt at a record ID, well formed or not.
+        Well-formedness is judged afterwards, so that a typo is reported instead of ignored."""
+        return re.compile(
+            rf"(?<![\w-])({self._alternatives(self.prefixes)})-([A-Z]{{2,4}})-([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w])"
+        )
+
+    @staticmethod
+    def _alternatives(words) -> str:
+        return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True)) or "(?!)"
+
+    def is_valid_id(self, value: str) -> bool:
+        return self.id_re.match(value) is not None
+
+    def is_candidate(self, value: str) -> bool:
+        """Whether the whole of ``value`` looks like a record ID (well formed or not)."""
+        match = self.candidate_re.match(value)
+        return match is not None and match.end() == len(value)
+
+    def id_problem(self, value: str) -> str | None:
+        """Say what is wrong with a would-be record ID, or ``None`` when it is well formed."""
+        if self.is_valid_id(value):
+            return None
+        parts = value.split("-", 2)
+        if len(parts) < 3 or not parts[2]:
+            return "a record ID has three parts, <PREFIX>-<KIND>-<name>, e.g. MEM-RTE-memory-edit"
+        prefix, kind, name = parts
+        if prefix not in self.prefixes:
+            return f"unknown prefix {prefix!r}; use one of {', '.join(self.prefixes)}"
+        if kind not in self.kinds:
+            return f"unknown kind {kind!r}; use one of {', '.join(self.kinds)}"
+        words = name.split("-")
+        if len(words) > 3:
+            return f"the name {name!r} has {len(words)} words; use one to three words joined by '-'"
+        return (
+            f"the name {name!r} must be lowercase words joined by '-', each starting with a letter "
+            "(e.g. bge-m3, memory-addresses)"
+        )
+
+    def id_of_anchor(self, anchor: str) -> str | None:
+        """The record ID whose page anchor is ``anchor`` (``rt-obj-store`` → ``RT-OBJ-store``)."""
+        parts = anchor.split("-", 2)
+        if len(parts) < 3:
+            return None
+        candidate = f"{parts[0].upper()}-{parts[1].upper()}-{parts[2]}"
+        return candidate if self.is_valid_id(candidate) else None
+
+    def member_of(self, record_id: str) -> str | None:
+        """The member (file name) that declares ``record_id``, by its prefix."""
+        return self.prefixes.get(prefix_of(record_id))
 
 
 def prefix_of(record_id: str) -> str:

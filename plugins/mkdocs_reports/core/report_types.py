@@ -1,23 +1,43 @@
-"""Member types: the record prefix each declares and the sections its page shows, in order.
+"""Member types and the method's vocabularies, as the code sees them.
 
-A new member type is one entry here; the loader, the validator, the JSON Schema and the
-pages all read this table.
+The values are data: ``member_types/*.yaml`` in the package declare the method's three
+record members and its shared contracts (``method.yaml``); a collection adds its own types
+in ``<reports>/_types/``. ``type_files`` reads those files into these classes; the loader,
+the validator, the JSON Schema and the pages all read them from a ``TypeRegistry``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+import re
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
+
+from .ids import IdGrammar
+
+#: front-matter keys a member type can require (besides type, system and title)
+METADATA = {
+    "description": "a description",
+    "run_id": "the set's run ID",
+    "reviewed_boundary": "the set's reviewed boundary (frozen revision or capture identity)",
+    "source_identity": "the source identity (repository or capture)",
+}
 
 
 class Shape(Enum):
     """What a section holds in YAML."""
 
-    PROSE = "prose"  # Markdown text
-    BOUNDARY = "boundary"  # text + optional coverage table
-    LIST = "list"  # numbered or bulleted Markdown items
+    BLOCKS = "blocks"  # Markdown, or a list of blocks: text, headings, quotes, tables, lists, fields
     RECORDS = "records"
     ANNOTATIONS = "annotations"
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """The columns a section's tables must have, in order (compared without case)."""
+
+    columns: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -25,92 +45,181 @@ class SectionSpec:
     key: str
     heading: str
     shape: Shape
+    #: what the method has a member write when the section has nothing ("none", "no route
+    #: found within boundary"); shown for an empty records or annotations section
+    empty: str | None = None
     omit_when_empty: bool = False
+    #: a blocks section the type does not require
+    optional: bool = False
+    #: the section's first table is the member's coverage table
+    coverage: bool = False
+    table: TableSpec | None = None
+    #: records sections: a heading for every kind ("all") or for declared kinds only
+    kind_headings: str = "all"
+    #: annotations sections: the labelled fields an annotation may carry (empty: any)
+    fields: tuple[str, ...] = ()
+    #: annotations sections: whether conclusion-status fields are among them
+    statuses: bool = False
+
+    def permits(self, label: str) -> bool:
+        return not self.fields or label.casefold() in {f.casefold() for f in self.fields}
 
 
 @dataclass(frozen=True)
 class ReportType:
     name: str
     noun: str  # how a reader calls it: "memory report"
+    member: str  # the file name of this member in a system folder: "memory"
     prefix: str | None
     sections: tuple[SectionSpec, ...]
+    #: front-matter key → "required" or "optional"
+    metadata: dict[str, str] = field(default_factory=dict)
+    #: the method's own name for the type (front matter ``type`` of its Markdown)
+    method_type: str | None = None
+    builtin: bool = True
 
     @property
     def section_keys(self) -> tuple[str, ...]:
         return tuple(section.key for section in self.sections)
 
+    def section(self, key: str) -> SectionSpec | None:
+        return next((s for s in self.sections if s.key == key), None)
 
-_RECORDS = SectionSpec("records", "Shared records", Shape.RECORDS)
-_ANNOTATIONS = SectionSpec("annotations", "Annotations", Shape.ANNOTATIONS, omit_when_empty=True)
+    def requires(self, key: str) -> bool:
+        return self.metadata.get(key) == "required"
 
-REPORT_TYPES: dict[str, ReportType] = {
-    t.name: t
-    for t in (
-        ReportType(
-            "agentic-system-memory-report",
-            "memory report",
-            "MEM",
-            (
-                SectionSpec("boundary", "Boundary and evidence", Shape.BOUNDARY),
-                SectionSpec("core_ideas", "Core ideas", Shape.LIST),
-                _RECORDS,
-                _ANNOTATIONS,
-                SectionSpec("write_side", "Write side", Shape.PROSE),
-                SectionSpec("read_back", "Read-back", Shape.PROSE),
-                SectionSpec("integration_issues", "Integration issues", Shape.LIST),
-                SectionSpec("limitations", "Limitations and checks", Shape.PROSE),
-            ),
-        ),
-        ReportType(
-            "agentic-system-runtime-report",
-            "runtime report",
-            "RT",
-            (
-                SectionSpec("runtime_account", "Runtime account", Shape.PROSE),
-                _RECORDS,
-                _ANNOTATIONS,
-            ),
-        ),
-        ReportType(
-            "agentic-system-epistemic-report",
-            "epistemic report",
-            "EPI",
-            (
-                SectionSpec("source_and_claim_boundary", "Source-and-claim boundary", Shape.PROSE),
-                SectionSpec("epistemic_object_inventory", "Epistemic-object inventory", Shape.PROSE),
-                SectionSpec("authority_route_ledger", "Authority-route ledger", Shape.PROSE),
-                SectionSpec(
-                    "system_claim_versus_route_comparison",
-                    "System-claim versus route comparison",
-                    Shape.PROSE,
-                ),
-                SectionSpec("bounded_conclusion", "Bounded conclusion", Shape.PROSE),
-                _RECORDS,
-                _ANNOTATIONS,
-            ),
-        ),
-    )
-}
 
-#: The seven route fields every ``*-RTE-*`` record answers, in page order.
-ROUTE_FIELDS: dict[str, str] = {
-    "immediate_return": "Immediate return",
-    "later_read_back": "Later read-back",
-    "delegated_visibility": "Delegated visibility",
-    "selection_predicate": "Selection predicate",
-    "invalidation_or_expiry": "Invalidation or expiry",
-    "activation_or_effect": "Activation or effect",
-    "evidence_limits": "Evidence limits",
-}
+@dataclass(frozen=True)
+class Vocabulary:
+    """A controlled list of values (conclusion status, guarantee strength, …)."""
 
-#: The controlled vocabulary of conclusion statuses, weakest evidence first.
-STATUS_VALUES: tuple[str, ...] = (
-    "absent",
-    "inapplicable",
-    "uninspected",
-    "claimed",
-    "afforded",
-    "wired",
-    "observed",
-    "causally supported",
-)
+    name: str
+    what: str
+    values: tuple[str, ...]
+    #: "whole": the value alone; "start": an explanation may follow the value
+    match: str = "whole"
+    #: values written "<value><separator><the author's description>"
+    described: tuple[str, ...] = ()
+    separator: str = " — "
+
+    def problem(self, written: str) -> str | None:
+        """What is wrong with ``written`` as a value of this vocabulary, or ``None``.
+        A value may be in inline code, as the method allows."""
+        value = written.strip()
+        if len(value) > 1 and value.startswith("`") and value.endswith("`"):
+            value = value.strip("`").strip()
+        if value in self.values:
+            return None
+        if self.match == "start" and any(_starts_with_word(value, v) for v in self.values):
+            return None
+        for word in self.described:
+            if value.startswith(word + self.separator) and value[len(word + self.separator) :].strip():
+                return None
+            if value == word or value.startswith(word) and not value[len(word) :].strip(" —:-"):
+                return f"{value!r} needs its description: write '{word}{self.separator}<description>'"
+        return f"{value!r} is not {self.what}"
+
+    def suggestion(self, written: str) -> str:
+        choices = [*self.values, *(f"{word}{self.separator}<description>" for word in self.described)]
+        close = difflib.get_close_matches(written.strip().strip("`"), choices, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return f"{hint}use one of: {', '.join(choices)}"
+
+
+def _starts_with_word(value: str, prefix: str) -> bool:
+    return value.startswith(prefix) and (len(value) == len(prefix) or not value[len(prefix)].isalnum())
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    """A labelled field the method gives a meaning to."""
+
+    label: str
+    route: bool = False
+    vocabulary: Vocabulary | None = None
+    reconciliation: str | None = None  # "amendment" or "conflict"
+
+
+@dataclass(frozen=True, eq=False)
+class Method:
+    """The method's shared contracts: record kinds, vocabularies, labelled fields."""
+
+    kinds: dict[str, str]  # code → heading, in page order
+    vocabularies: dict[str, Vocabulary]
+    fields: tuple[FieldRule, ...]
+    status_suffix: str
+    status_vocabulary: Vocabulary
+    uncertain_markers: tuple[str, ...]
+
+    @cached_property
+    def route_fields(self) -> tuple[str, ...]:
+        """The labels every route answers, in page order."""
+        return tuple(rule.label for rule in self.fields if rule.route)
+
+    @cached_property
+    def _by_label(self) -> dict[str, FieldRule]:
+        return {rule.label.casefold(): rule for rule in self.fields}
+
+    @cached_property
+    def _status_re(self) -> re.Pattern[str]:
+        return re.compile(rf"^(?P<layer>\S.*?)\s+{re.escape(self.status_suffix)}$", re.IGNORECASE)
+
+    def rule(self, label: str) -> FieldRule | None:
+        """The rule of a field label written exactly (or in another case: see ``near_miss``)."""
+        return self._by_label.get(label.casefold())
+
+    def status_layer(self, label: str) -> str | None:
+        """``implementation conclusion status`` → ``implementation``; ``None`` for other labels."""
+        match = self._status_re.match(label.strip())
+        return match.group("layer") if match else None
+
+    def near_miss(self, label: str) -> str | None:
+        """The method's label that ``label`` most likely meant, when it is not written exactly
+        (another case, a typo): its rule would otherwise silently not apply."""
+        rule = self.rule(label)
+        if rule is not None:
+            return rule.label if rule.label != label else None
+        if (layer := self.status_layer(label)) is not None:
+            exact = f"{layer} {self.status_suffix}"
+            return exact if exact != label else None
+        known = [rule.label.casefold() for rule in self.fields] + [self.status_suffix]
+        close = difflib.get_close_matches(label.casefold(), known, n=1, cutoff=0.85)
+        if not close:
+            return None
+        if close[0] == self.status_suffix:
+            return f"<layer> {self.status_suffix}"
+        return self._by_label[close[0]].label
+
+    def uncertain(self, value: str) -> tuple[str, str] | None:
+        """``(marker, rest)`` when a value starts with an uncertainty marker word."""
+        match = re.match(rf"^({'|'.join(map(re.escape, self.uncertain_markers))})(?![\w-])(.*)$", value.strip(), re.DOTALL)
+        return (match.group(1), match.group(2)) if match else None
+
+
+@dataclass(frozen=True, eq=False)
+class TypeRegistry:
+    """The member types one collection knows: the built-in ones and the collection's own."""
+
+    method: Method
+    types: dict[str, ReportType]
+
+    @cached_property
+    def grammar(self) -> IdGrammar:
+        prefixes = {t.prefix: t.member for t in self.types.values() if t.prefix}
+        return IdGrammar(prefixes, self.method.kinds)
+
+    @cached_property
+    def member_order(self) -> tuple[str, ...]:
+        """Members in the reading order of a set: the built-in types, then the collection's."""
+        return tuple(t.member for t in self.types.values())
+
+    def by_member(self, member: str) -> ReportType | None:
+        return next((t for t in self.types.values() if t.member == member), None)
+
+    def by_prefix(self, prefix: str) -> ReportType | None:
+        return next((t for t in self.types.values() if t.prefix == prefix), None)
+
+    def order(self, member: str) -> tuple[int, str]:
+        """Sort key: the members of a set in reading order, unknown members after, by name."""
+        order = self.member_order
+        return (order.index(member) if member in order else len(order), member)

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from .diagnostics import Diagnostics
-from .schema import Either, Map, Obj, Seq, Spec, Str
+from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import MappingNode, Node, ScalarNode, SequenceNode, Source
 
 
@@ -23,6 +23,7 @@ class Fields(dict):
         super().__init__()
         self.node = node
         self.nodes: dict[str, Node] = {}
+        self.key_nodes: dict[str, Node] = {}
 
 
 class Items(list):
@@ -74,17 +75,14 @@ class StructureChecker:
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
         if isinstance(spec, Either):
-            spec = spec.as_mapping if isinstance(node, MappingNode) else spec.as_list
-        expected = {Str: ScalarNode, Seq: SequenceNode, Obj: MappingNode, Map: MappingNode}[type(spec)]
+            chosen = {ScalarNode: spec.scalar, SequenceNode: spec.sequence, MappingNode: spec.mapping}[type(node)]
+            if chosen is None:
+                self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
+                return None
+            spec = chosen
+        expected = {Str: ScalarNode, Seq: SequenceNode, Obj: MappingNode, Map: MappingNode, Tagged: MappingNode}[type(spec)]
         if not isinstance(node, expected):
-            got = _NODE_NAMES[type(node)]
-            if expected is ScalarNode:
-                fix = "write the value as text on the same line, or as a block scalar ('key: |' and indented lines)"
-            elif expected is SequenceNode:
-                fix = "write each item on its own line starting with '- '"
-            else:
-                fix = "write 'key: value' lines indented under it"
-            self._error(node, f"{name} must be {spec.what}, not {got}", fix)
+            self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
             return None
         if isinstance(spec, Str):
             return self._scalar(node, spec, name)
@@ -92,12 +90,35 @@ class StructureChecker:
             return self._sequence(node, spec, name)
         if isinstance(spec, Map):
             return self._map(node, spec, name)
+        if isinstance(spec, Tagged):
+            return self._tagged(node, spec, name)
         return self._object(node, spec, name)
+
+    def _fix(self, spec: Spec, node: Node) -> str:
+        """How to write what ``spec`` wants, for a node of the wrong kind."""
+        if isinstance(spec, Either):
+            return "write Markdown text after the colon ('key: |' and indented lines), or a list of blocks ('- text: …')"
+        if isinstance(spec, Str):
+            if isinstance(node, (SequenceNode, MappingNode)) and node.flow_style:
+                opener = "[" if isinstance(node, SequenceNode) else "{"
+                return f"put the text in quotes: YAML reads a value that starts with '{opener}' as a {_NODE_NAMES[type(node)][2:]}"
+            return "write the value as text on the same line, or as a block scalar ('key: |' and indented lines)"
+        if isinstance(spec, Seq):
+            return "write each item on its own line starting with '- '"
+        if isinstance(spec, Tagged):
+            return f"write one of: {', '.join(k + ':' for k in spec.variants)}"
+        return "write 'key: value' lines indented under it"
 
     def _scalar(self, node: ScalarNode, spec: Str, name: str) -> str | None:
         value = node.value
         if not value.strip():
             self._error(node, f"{name} is empty", f"write {spec.what} after the colon, or leave the key out")
+            return None
+        if spec.unrecorded and value.startswith(UNRECORDED):
+            rest = value[len(UNRECORDED):]
+            if rest.startswith(" — ") and rest[3:].strip():
+                return value
+            self._error(node, f"{name} is {UNRECORDED!r} but gives no reason", f"write '{UNRECORDED} — <why it was not recorded>'")
             return None
         if spec.enum is not None and value not in spec.enum:
             self._error(
@@ -146,11 +167,38 @@ class StructureChecker:
         for key_node, value_node in self._keys(node, name):
             key = self._scalar(key_node, spec.key, f"a key of {name}")
             value = self.check(value_node, spec.value, f"{key_node.value!r} in {name}", key_node)
-            if key is not None and value is not None:
-                fields[key] = value
-                fields.nodes[key] = value_node
+            if key is not None:
+                fields.nodes[key] = value_node  # present even when unusable: not "missing" too
+                fields.key_nodes[key] = key_node
+                if value is not None:
+                    fields[key] = value
         if not node.value and spec.min_items:
             self._error(node, f"{name} is empty", f"write at least one '{spec.key.example}: <value>' line")
+        return fields
+
+    def _tagged(self, node: MappingNode, spec: Tagged, name: str) -> Fields | None:
+        """A one-key mapping: the key says what the value is."""
+        keys = list(self._keys(node, name))
+        if len(keys) != 1:
+            what = "no key" if not keys else f"{len(keys)} keys ({', '.join(k.value for k, _ in keys)})"
+            self._error(node, f"{name} has {what}; {spec.what} is one key", f"write one of: {', '.join(k + ':' for k in spec.variants)} (a new '- ' item for each)")
+            return None
+        key_node, value_node = keys[0]
+        variant = spec.variants.get(key_node.value)
+        if variant is None:
+            self._error(
+                key_node,
+                f"{key_node.value!r} is not {spec.what}",
+                f"{_suggest(key_node.value, spec.variants)}write one of: {', '.join(k + ':' for k in spec.variants)}",
+            )
+            return None
+        value = self.check(value_node, variant.spec, repr(key_node.value), key_node)
+        if value is None:
+            return None
+        fields = Fields(node)
+        fields[key_node.value] = value
+        fields.nodes[key_node.value] = value_node
+        fields.key_nodes[key_node.value] = key_node
         return fields
 
     def _object(self, node: MappingNode, spec: Obj, name: str) -> Fields:
@@ -165,6 +213,7 @@ class StructureChecker:
                     f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
                 )
                 continue
+            fields.key_nodes[key] = key_node
             value = self.check(value_node, field.spec, f"{key!r}", key_node)
             if value is not None:
                 fields[key] = value

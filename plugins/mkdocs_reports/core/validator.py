@@ -2,72 +2,149 @@
 
 from __future__ import annotations
 
-import re
-
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
-from .ids import PREFIX_MEMBERS, prefix_of
-from .model import Collection, Record, Report
-from .report_types import REPORT_TYPES, ROUTE_FIELDS
+from .ids import prefix_of
+from .model import Collection, LabelledField, Record, Report, fields_of
+from .report_types import Method, SectionSpec, TypeRegistry
+
 
 def _near_miss(graph: CitationGraph, system: str, record_id: str) -> str:
     close = graph.closest_declared(system, record_id)
     return f"did you mean {close}?" if close else "declare it, or correct the ID"
 
 
-def _check_record(report: Report, record: Record, diagnostics: Diagnostics) -> None:
-    expected = report.type.prefix
-    if expected and prefix_of(record.id) != expected:
-        owner = next((t.noun for t in REPORT_TYPES.values() if t.prefix == prefix_of(record.id)), "another member")
-        diagnostics.error(
-            record.location,
-            f"{record.id} is declared in a {report.type.noun}, which declares {expected}- records only",
-            f"name it {expected}-{record.id.split('-', 1)[1]}, or declare it in the {owner}",
-        )
-    if record.part_of == record.id:
-        diagnostics.error(record.field_locations["part_of"], f"{record.id} is declared part of itself", "name the record it is a part of, or remove part_of")
-    if record.kind == "RTE":
-        if "route" not in record.field_locations:
-            diagnostics.error(record.location, f"route {record.id} has no route fields", f"add 'route:' with all seven: {', '.join(ROUTE_FIELDS)}")
-        if "status" not in record.field_locations:
-            diagnostics.error(
-                record.location,
-                f"route {record.id} has no conclusion status",
-                "add 'status:' with at least one line such as 'implementation: wired'",
-            )
-    elif "route" in record.field_locations:
-        diagnostics.error(record.field_locations["route"], f"{record.id} is not a route (RTE), so it has no route fields", "move this text into 'text:' or change the record's kind")
-    for key, value in record.route.items():
-        uncertain = _UNCERTAIN.match(value.strip())
-        problem = _uncertain_answer_problem(uncertain.group(2)) if uncertain else None
-        if problem:
-            diagnostics.error(
-                record.field_locations["route"],
-                f"{record.id}: the {ROUTE_FIELDS[key]} answer {value!r} {problem}",
-                f"write '{uncertain.group(1)} — <why it cannot be answered>'",
-            )
-
-
-#: an uncertain route answer is written `uninspected — <reason>` (or `inapplicable — …`)
-_UNCERTAIN = re.compile(r"^(inapplicable|uninspected)(?![\w-])(.*)$", re.DOTALL)
-
-
 def _uncertain_answer_problem(rest: str) -> str | None:
-    """What is wrong with what follows the marker word, if anything."""
+    """What is wrong with what follows an uncertainty marker word, if anything."""
     if rest.startswith(" — ") and rest[3:].strip():
         return None
     if not rest.strip(" .:—–-"):
         return "is uncertain but gives no reason"
-    if re.match(r"^\s*[-–:]", rest):
+    if rest.lstrip().startswith(("-", "–", ":")):
         return "separates its reason with the wrong mark"
     return None
 
 
+def check_fields(fields: list[LabelledField], owner: str, method: Method, diagnostics: Diagnostics) -> None:
+    """The method's rules for labelled fields wherever they stand: exact labels, controlled
+    values, each status layer once, and a reason after an uncertain answer."""
+    layers: dict[str, LabelledField] = {}
+    for f in fields:
+        if not f.value.strip():
+            continue  # an empty value: the structure check has reported it
+        exact = method.near_miss(f.label)
+        if exact is not None:
+            diagnostics.error(
+                f.location,
+                f"{owner}: the label {f.label!r} is not the method's {exact!r}",
+                f"write '{exact}:' exactly as the method does, so that its rule applies",
+            )
+            continue
+        if f.label.casefold() == "part of":
+            diagnostics.error(f.location, f"{owner}: 'Part of' is the record's own key", "write 'part_of: <ID>' beside 'id:' and 'label:'")
+            continue
+        if f.status_layer is not None:
+            layer = f.status_layer.casefold()
+            if layer in layers:
+                first = layers[layer].location
+                diagnostics.error(f.location, f"{owner}: the {f.status_layer} conclusion status is given twice (first at line {first.line})",
+                                  "give each layer one status; a second finding needs its own layer label")
+            layers.setdefault(layer, f)
+            vocabulary = method.status_vocabulary
+        else:
+            rule = method.rule(f.label)
+            vocabulary = rule.vocabulary if rule else None
+        if vocabulary is not None:
+            problem = vocabulary.problem(f.value)
+            if problem:
+                diagnostics.error(f.value_location, f"{owner}: {f.label}: {problem}", vocabulary.suggestion(f.value))
+            continue
+        uncertain = method.uncertain(f.value)
+        problem = _uncertain_answer_problem(uncertain[1]) if uncertain else None
+        if problem:
+            diagnostics.error(
+                f.value_location,
+                f"{owner}: the {f.label} answer {' '.join(f.value.split())!r} {problem}",
+                f"write '{uncertain[0]} — <why it cannot be answered>'",
+            )
+
+
+def _check_route(record: Record, method: Method, diagnostics: Diagnostics) -> None:
+    route = method.route_fields
+    given: dict[str, list[LabelledField]] = {}
+    for f in record.fields:
+        rule = method.rule(f.label)
+        if rule is not None and rule.route and rule.label == f.label:
+            given.setdefault(f.label, []).append(f)
+    if record.kind != "RTE":
+        if given:
+            first = min((fields[0] for fields in given.values()), key=lambda f: (f.location.line, f.location.column))
+            diagnostics.error(first.location, f"{record.id} is not a route (RTE), so it has no route fields ({', '.join(given)})",
+                              "write these findings under other labels, or change the record's kind")
+        return
+    missing = [label for label in route if label not in given]
+    if missing:
+        diagnostics.error(
+            record.location,
+            f"route {record.id} does not answer {', '.join(missing)}",
+            f"add a 'fields:' block with all seven route fields, each once: {', '.join(route)}",
+        )
+    for label, fields in given.items():
+        for again in fields[1:]:
+            diagnostics.error(again.location, f"route {record.id} answers {label} twice (first at line {fields[0].location.line})",
+                              "answer each route field once; supporting prose, tables and quotes may follow")
+    if not record.status:
+        diagnostics.error(
+            record.location,
+            f"route {record.id} has no conclusion status",
+            "add at least one status field, e.g. 'implementation conclusion status: wired'",
+        )
+
+
+def _check_record(report: Report, record: Record, types: TypeRegistry, diagnostics: Diagnostics) -> None:
+    expected = report.type.prefix
+    if expected and prefix_of(record.id) != expected:
+        owner = types.by_prefix(prefix_of(record.id))
+        diagnostics.error(
+            record.location,
+            f"{record.id} is declared in a {report.type.noun}, which declares {expected}- records only",
+            f"name it {expected}-{record.id.split('-', 1)[1]}, or declare it in the {owner.noun if owner else 'member of its prefix'}",
+        )
+    if record.part_of == record.id:
+        diagnostics.error(record.field_locations["part_of"], f"{record.id} is declared part of itself", "name the record it is a part of, or remove part_of")
+    check_fields(record.fields, record.id, types.method, diagnostics)
+    _check_route(record, types.method, diagnostics)
+
+
+def _check_annotations(report: Report, spec: SectionSpec | None, method: Method, diagnostics: Diagnostics) -> None:
+    own = {record.id for record in report.records}
+    for annotation in report.annotations:
+        if annotation.on in own:
+            diagnostics.error(
+                annotation.location,
+                f"{report.member} annotates its own record {annotation.on}",
+                "put these findings into the record itself; annotations are for records of other members",
+            )
+        owner = f"annotation on {annotation.on}"
+        check_fields(annotation.fields, owner, method, diagnostics)
+        if spec is None or not spec.fields:
+            continue
+        for f in annotation.fields:
+            if spec.permits(f.label) or (spec.statuses and f.status_layer is not None):
+                continue
+            diagnostics.error(
+                f.location,
+                f"{owner}: a {report.type.noun} annotates with its own fields only, and {f.label!r} is not one of them",
+                f"its annotation fields are: {', '.join(spec.fields)}{' and conclusion statuses' if spec.statuses else ''}; "
+                "the record's own member carries the rest",
+            )
+
+
 def _check_member_name(report: Report, diagnostics: Diagnostics) -> None:
-    """A member that declares records is named after them: its citations of an unpublished
-    member's records are published under that member's name (``<system>/runtime/``)."""
-    expected = PREFIX_MEMBERS.get(report.type.prefix or "")
-    if expected and report.member != expected:
+    """A member is named after its type: its citations of an unpublished member's records are
+    published under that member's name (``<system>/runtime/``), and a set holds one of each."""
+    expected = report.type.member
+    if report.member != expected:
         diagnostics.error(
             report.location,
             f"a {report.type.noun} is the {expected} member of its set, but the file is named {report.member}.yaml",
@@ -78,24 +155,20 @@ def _check_member_name(report: Report, diagnostics: Diagnostics) -> None:
 def validate(collection: Collection, graph: CitationGraph | None = None) -> Diagnostics:
     """All rule violations across all reports (cross-report rules need the whole graph)."""
     graph = graph or CitationGraph(collection)
+    types = collection.types
     diagnostics = Diagnostics()
     for report in collection.reports():
         _check_member_name(report, diagnostics)
         for record in report.records:
-            _check_record(report, record, diagnostics)
-        own = {record.id for record in report.records}
-        for annotation in report.annotations:
-            if annotation.on in own:
-                diagnostics.error(
-                    annotation.location,
-                    f"{report.member} annotates its own record {annotation.on}",
-                    "put these findings into the record itself; annotations are for records of other members",
-                )
+            _check_record(report, record, types, diagnostics)
+        _check_annotations(report, report.type.section("annotations"), types.method, diagnostics)
+        for section in report.sections.values():
+            check_fields(fields_of(section.blocks), section.spec.heading, types.method, diagnostics)
     for first, again in graph.duplicates:
         diagnostics.error(
             again.location,
             f"{again.id} is declared twice in system {again.system} (first at {first.location})",
-            "give one of them another name; an ID is unique within its system",
+            "give one of them another name; an ID is unique within its set",
         )
     for citation in graph.unresolved_citations:
         diagnostics.error(

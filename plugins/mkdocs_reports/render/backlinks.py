@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ..core.graph import CitationGraph, Key
 from ..core.model import Annotation, Place, Report
-from .paths import member_order
 
 
 @dataclass
@@ -37,7 +36,7 @@ class Backlinks:
                 seen.add((citation.member, place.anchor, place.label))
                 report = graph.collection.systems[citation.system].reports[citation.member]
                 by_report.setdefault((report.system, report.member), Citing(report)).places.append(place)
-            ordered = sorted(by_report.values(), key=lambda c: member_order(c.report.member))
+            ordered = sorted(by_report.values(), key=lambda c: graph.collection.types.order(c.report.member))
             if ordered:
                 self._cited[key] = ordered
 

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.citations import mask_code
 from ..core.graph import CitationGraph
-from ..core.ids import CANDIDATE_RE, id_problem
+from ..core.ids import IdGrammar
 from .markup import Markup
 from .paths import Paths
 
-DOCS_CITATION = re.compile(rf"(?<![\w/.:-])(?P<system>[a-z0-9][a-z0-9-]*):(?P<id>{CANDIDATE_RE.pattern})")
+
+@lru_cache(maxsize=8)
+def _docs_citation(grammar: IdGrammar) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w/.:-])(?P<system>[a-z0-9][a-z0-9-]*):(?P<id>{grammar.candidate_re.pattern})")
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,7 @@ def _problem(graph: CitationGraph, system: str, record_id: str) -> tuple[str, st
     if system not in systems:
         known = ", ".join(sorted(systems)) or "none yet"
         return f"{system}:{record_id} names no system of the collection", f"systems are: {known}"
-    problem = id_problem(record_id)
+    problem = graph.grammar.id_problem(record_id)
     if problem:
         return f"{record_id!r} is not a record ID: {problem}", "correct the ID"
     if graph.resolve(system, record_id) is None:
@@ -46,7 +50,7 @@ def link_docs_citations(markdown: str, page: str, graph: CitationGraph, paths: P
         return markdown, []
     problems: list[DocsProblem] = []
     out, last = [], 0
-    for match in DOCS_CITATION.finditer(mask_code(markdown)):
+    for match in _docs_citation(graph.grammar).finditer(mask_code(markdown)):
         system, record_id = match.group("system"), match.group("id")
         problem = _problem(graph, system, record_id)
         if problem:

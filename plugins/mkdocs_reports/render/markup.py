@@ -2,9 +2,11 @@
 
 Report text is Markdown, but it must not inject markup: outside code, ``<`` and ``&`` are
 escaped (raw HTML shows as text) and ``{`` too (no ``attr_list`` attributes such as
-``onclick``); fence info strings are cut to a language name for the same reason. Code is
-found exactly as the core finds it (``mask_code``), so what the checker counts as a
-citation is what becomes a link, and IDs in code stay text.
+``onclick``); fence info strings are cut to a language name for the same reason. Citations
+and sources are found by the core's own finder (``citations.scan``), so what the checker
+counts as a citation is what becomes a link: a bare ID, a code span that is one ID (linked
+code), a link around an ID (one link, ours); ``SRC-1`` links to the source register and an
+evidence anchor's paths to the files at the reviewed revision. Other code stays text.
 
 Titles, names and labels (``Markup.text``) show as written: outside code, the characters
 Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash
@@ -21,10 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..core.citations import mask_code
+from bisect import bisect_right
+
+from ..core.citations import Mention, mask_code, scan
 from ..core.graph import CitationGraph
-from ..core.ids import CANDIDATE_RE, is_valid_id
 from ..core.model import ExternalRecord
+from .forge import file_url
 from .paths import Paths, relative
 from .safe_links import is_safe_url
 
@@ -32,9 +36,11 @@ from .safe_links import is_safe_url
 _PROSE = {"<": "&lt;", "&": "&amp;", "{": "&#123;"}
 _CELL = {**_PROSE, "|": "&#124;"}  # a pipe would end the table cell
 _TEXT = {**_CELL, **{char: "\\" + char for char in "#[]\\`"}}
+#: the text of a link: brackets would end it
+_TEXT_IN_LINK = {**_CELL, "[": "\\[", "]": "\\]"}
 #: a link title is read by Markdown too: code spans and backslash escapes work there
 _ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;", "`": "&#96;", "\\": "&#92;"})
-_TOKEN = re.compile(rf"(?P<id>{CANDIDATE_RE.pattern})|(?P<esc>[<&{{|#\[\]\\`])")
+_ESCAPABLE = re.compile(r"[<&{|#\[\]\\`]")
 # any indent, as the core's code finder (superfences nests fences in list items)
 _FENCE_LINE = re.compile(r"^([ ]*)(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 _LANGUAGE = re.compile(r"[\w+#.-]*")
@@ -126,23 +132,34 @@ class Markup:
         self.paths = paths
         self.system = system
         self.page = page
-        self._refs: dict[str, str] = {}
+        self.grammar = graph.collection.types.grammar
+        self._refs: dict[tuple[str, bool], str | None] = {}
 
     # -- author text ------------------------------------------------------------------
 
     def _safe(self, text: str, escapes: dict[str, str], *, link: bool = True, line: bool = False) -> str:
         masked = mask_code(text)
         replacements = []
-        for match in _TOKEN.finditer(masked):
-            if match.group("id") is not None:
-                if link:
-                    replacements.append((*match.span(), self.ref(match.group())))
-            elif (escaped := escapes.get(match.group())) is not None:
+        if link:
+            for mention in scan(text, self.grammar):
+                rendered = self._mention(text, mention)
+                if rendered is not None:
+                    replacements.append((mention.start, mention.end, rendered))
+        starts = [start for start, _, _ in replacements]
+        ends = [end for _, end, _ in replacements]
+
+        def replaced(offset: int) -> bool:
+            index = bisect_right(starts, offset) - 1
+            return index >= 0 and offset < ends[index]
+
+        for match in _ESCAPABLE.finditer(masked):
+            escaped = escapes.get(match.group())
+            if escaped is not None and not replaced(match.start()):
                 replacements.append((*match.span(), escaped))
         if link:
-            replacements += _unsafe_targets(masked)
+            replacements += [t for t in _unsafe_targets(masked) if not replaced(t[0])]
         if line and "<" in text and masked != text:
-            replacements += _tagged_code_spans(text, masked)
+            replacements += [t for t in _tagged_code_spans(text, masked) if not replaced(t[0])]
         replacements.sort()
         out, last = [], 0
         for start, end, replacement in replacements:
@@ -151,6 +168,32 @@ class Markup:
             last = end
         out.append(text[last:])
         return "".join(out)
+
+    def _mention(self, text: str, mention: Mention) -> str | None:
+        """How a citation or source mention shows on the page; ``None`` leaves it as written."""
+        if mention.problem:
+            return None
+        if mention.form == "bare":
+            return self.ref(mention.text)
+        if mention.form == "code":
+            return self.ref(mention.text, code=True)
+        if mention.form == "link":
+            label = self._safe(mention.label or mention.text, _TEXT_IN_LINK, link=False)
+            return self.ref(mention.text, label=label) or label
+        if mention.form == "source":
+            return self.source_ref(mention.text)
+        return self._evidence(text, mention)
+
+    def _evidence(self, text: str, mention: Mention) -> str:
+        """``[SRC-1: `a`; `b`]``: the source linked to the register, each path to its file."""
+        after_id = mention.offset + len(mention.text)
+        out, last = [], after_id
+        for path, start, end in mention.paths:
+            out.append(self._safe(text[last:start], _PROSE, link=False))
+            out.append(self.path_link(mention.text, path))
+            last = end
+        out.append(self._safe(text[last : mention.end - 1], _PROSE, link=False))
+        return "\\[" + (self.source_ref(mention.text) or mention.text) + "".join(out) + "\\]"
 
     def prose(self, text: str | None) -> str:
         """A Markdown block: paragraphs, lists, code; IDs linked."""
@@ -191,18 +234,38 @@ class Markup:
             return f"declared in the {target.member} report of {system}, not published"
         return target.label
 
-    def ref(self, record_id: str) -> str:
-        """A record ID as a link to its entry, its label as tooltip; unknown IDs stay text."""
-        if record_id not in self._refs:
-            self._refs[record_id] = self._ref(record_id)
-        return self._refs[record_id]
+    def ref(self, record_id: str, *, code: bool = False, label: str | None = None) -> str | None:
+        """A record ID as a link to its entry, its label as tooltip (shown as inline code, or
+        as ``label``, when asked). An unknown ID stays text (``None`` for code or a label)."""
+        key = (record_id, code, label)
+        if key not in self._refs:
+            self._refs[key] = self._ref(record_id, code, label)
+        return self._refs[key]
 
-    def _ref(self, record_id: str) -> str:
-        target = self.graph.resolve(self.system, record_id) if is_valid_id(record_id) else None
+    def _ref(self, record_id: str, code: bool, label: str | None) -> str | None:
+        target = self.graph.resolve(self.system, record_id) if self.grammar.is_valid_id(record_id) else None
         if target is None:
-            return record_id
+            return None if code or label is not None else record_id
         page, anchor = self.paths.record(target)
-        return f'[{record_id}]({self.to(page, anchor)} "{self.attr(self.tooltip(record_id))}")'
+        text = label if label is not None else code_span(record_id) if code else record_id
+        return f'[{text}]({self.to(page, anchor)} "{self.attr(self.tooltip(record_id))}")'
+
+    def source_ref(self, source_id: str) -> str | None:
+        """A registered source as a link to its row of the register on the system page."""
+        system = self.graph.collection.systems.get(self.system)
+        source = system.source_by_id(source_id) if system else None
+        if source is None:
+            return None
+        title = " at ".join(part for part in (source.identity, source.revision) if part)
+        return f'[{source_id}]({self.to(self.paths.system(self.system), source_id.lower())} "{self.attr(title or source_id)}")'
+
+    def path_link(self, source_id: str | None, path: str, lines: str | None = None) -> str:
+        """A path of a source as inline code, linked to the file at the reviewed revision
+        when the source is on a known forge."""
+        system = self.graph.collection.systems.get(self.system)
+        source = system.source_by_id(source_id) if system else None
+        url = file_url(source, path, lines) if source else None
+        return f"[{code_span(path)}]({url})" if url else code_span(path)
 
     @staticmethod
     def code(text: str) -> str:

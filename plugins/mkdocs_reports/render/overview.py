@@ -7,16 +7,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.graph import CitationGraph
-from ..core.ids import KINDS
-from ..core.model import ExternalRecord, Record, Report, System
-from ..core.report_types import STATUS_VALUES
+from ..core.model import ExternalRecord, Record, Report, System, Table
+from ..core.type_files import builtin_method
 from .backlinks import Backlinks
-from .paths import member_order
 
 
 def kind_anchor(kind: str) -> str:
     """Anchor of a kind heading: ``Operative objects`` → ``operative-objects``."""
-    return KINDS[kind].lower().replace(" ", "-")
+    return builtin_method().kinds[kind].lower().replace(" ", "-")
 
 
 def member_title(member: str) -> str:
@@ -61,16 +59,17 @@ class IndexEntry:
 class Overview:
     def __init__(self, graph: CitationGraph, backlinks: Backlinks) -> None:
         self.graph = graph
-        self.kinds = KINDS
-        self.status_values = STATUS_VALUES
+        types = graph.collection.types
+        self.kinds = types.method.kinds
+        self.status_values = types.method.status_vocabulary.values
         self.systems: list[SystemView] = []
         for slug in sorted(graph.collection.systems):
             system = graph.collection.systems[slug]
-            reports = sorted(system.reports.values(), key=lambda r: member_order(r.member))
+            reports = sorted(system.reports.values(), key=lambda r: types.order(r.member))
             view = SystemView(system, reports, graph.external_members(slug))
-            view.records = {kind: [] for kind in KINDS}
+            view.records = {kind: [] for kind in self.kinds}
             for report in reports:
-                for kind, records in report.records_by_kind().items():
+                for kind, records in report.records_by_kind(self.kinds).items():
                     view.records[kind].extend(records)
             self.systems.append(view)
         self.index: list[IndexEntry] = []
@@ -88,3 +87,8 @@ class Overview:
     @property
     def reports(self) -> list[Report]:
         return [report for view in self.systems for report in view.reports]
+
+    @property
+    def coverage_tables(self) -> list[tuple[SystemView, Report, Table]]:
+        """Every coverage table of every member, by system and member order."""
+        return [(view, report, table) for view in self.systems for report in view.reports for table in report.coverage_tables()]

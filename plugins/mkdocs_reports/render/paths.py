@@ -10,15 +10,7 @@ import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.ids import PREFIX_MEMBERS
 from ..core.model import ExternalRecord, Record
-
-_MEMBER_ORDER = list(PREFIX_MEMBERS.values())  # runtime, memory, epistemic: the order of a set
-
-
-def member_order(member: str) -> tuple[int, str]:
-    """Sort key: the members of a set in reading order, unknown members after, by name."""
-    return (_MEMBER_ORDER.index(member) if member in _MEMBER_ORDER else len(_MEMBER_ORDER), member)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """What the generated pages need from the generator that builds them: Markdown extensions,
-a stylesheet and a script; and the report schema that every build publishes. The plugin
+a stylesheet and a script; and the schemas (report, set, member type) that every build
+publishes. The plugin
 adds them to the build; ``mkdocs-reports pages`` writes them for a generator that runs
 without the plugin.
 """
@@ -13,6 +14,8 @@ ASSETS = PACKAGE / "assets"
 SCHEMA_FILE = PACKAGE / "schema" / "report.schema.json"
 #: where the site publishes the schema (core.schema.SCHEMA_URL on the project's own site)
 SCHEMA_PATH = "schema/report.schema.json"
+#: every schema the site publishes (report, set file, member type file): site path → file
+PUBLISHED_SCHEMAS = {f"schema/{path.name}": path for path in sorted((PACKAGE / "schema").glob("*.schema.json"))}
 #: where the assets are published, relative to the site's root
 ASSET_DIR = "assets/mkdocs-reports"
 STYLESHEETS = (f"{ASSET_DIR}/reports.css",)

@@ -14,13 +14,33 @@ import jinja2
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
 from ..core.loader import section_anchor
-from ..core.report_types import ROUTE_FIELDS, STATUS_VALUES, Shape
+from ..core.model import FieldList, Heading, ItemList, Quote, Table, Text
+from ..core.report_types import Shape
+from ..core.type_files import builtin_method
 from .backlinks import Backlinks
 from .changes import changes_context
 from .forge import file_url, repository_url, tree_url
 from .markup import Markup
 from .overview import Overview, kind_anchor, member_title
-from .paths import Paths, member_order
+from .paths import Paths
+
+
+#: a table with more columns than this shows each row as a card of labelled fields, so that
+#: no row needs the page to scroll sideways at 390 px (nor the 17-column ledger at 1440 px)
+CARD_COLUMNS = 4
+
+_BLOCK_KINDS = {Text: "text", Heading: "heading", Quote: "quote", Table: "table", ItemList: "list", FieldList: "fields"}
+
+
+def block_kind(block) -> str:
+    """What a block is, for the templates: text, heading, quote, table, list or fields."""
+    return _BLOCK_KINDS[type(block)]
+
+
+def status_class(value: str) -> str:
+    """The CSS modifier of a status badge: the value, or "unknown" outside the vocabulary."""
+    value = value.strip().strip("`").strip()
+    return value.replace(" ", "-") if value in builtin_method().status_vocabulary.values else "unknown"
 
 
 def _environment() -> jinja2.Environment:
@@ -41,12 +61,13 @@ def _environment() -> jinja2.Environment:
         section_anchor=section_anchor,
         kind_anchor=kind_anchor,
         member_title=member_title,
-        route_fields=ROUTE_FIELDS,
         shapes=Shape,
+        block_kind=block_kind,
+        card_columns=CARD_COLUMNS,
         file_url=file_url,
         tree_url=tree_url,
         repository_url=repository_url,
-        status_class=lambda value: value.replace(" ", "-") if value in STATUS_VALUES else "unknown",
+        status_class=status_class,
     )
     return env
 
@@ -124,7 +145,7 @@ class SiteRenderer:
             members = [(r.member, r.type.noun.capitalize()) for r in view.reports]
             members += [(member, f"{member_title(member)} (not published)") for member in view.external]
             children: list = [self.paths.system(slug)]
-            for member, title in sorted(members, key=lambda m: member_order(m[0])):
+            for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
                 children.append({title: self.paths.report(slug, member)})
             entries.append({html.escape(view.system.name): children})
         entries.append({"Record index": self.paths.index_page})

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from ..ids import anchor_of
 from ..model import Annotation
-from ..report_types import ROUTE_FIELDS
 from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
 from .snapshot import Snapshot, SnapshotError
 from .textdiff import item_diff, normalize, word_diff
@@ -59,19 +58,35 @@ def _quote_line(quote: dict) -> str:
     return f"{where} “{passage if len(passage) <= 80 else passage[:79] + '…'}”"
 
 
+def _labelled(item: _Item, fields: list[dict]) -> None:
+    """Each labelled field of a body as its own field, by label (a repeated label numbered)."""
+    seen: Counter[str] = Counter()
+    for entry in fields:
+        seen[entry["label"]] += 1
+        key = entry["label"] if seen[entry["label"]] == 1 else f"{entry['label']} ({seen[entry['label']]})"
+        item.fields[f"field.{key}"] = _Field(key, entry["value"] or "")
+
+
+def _blocks_items(body: list[dict]) -> list[str]:
+    """Tables and lists of a body as items a reviewer can compare (a row, a list item)."""
+    items = []
+    for block in body:
+        if block.get("kind") == "table":
+            items += [" | ".join(row["cells"]) for row in block["rows"]]
+        elif block.get("kind") == "list":
+            items += [item["text"] for item in block["items"]]
+    return items
+
+
 def _record(record: dict) -> _Item:
     item = _Item("record", record["id"], record["label"], anchor_of(record["id"]))
     fields = item.fields
     fields["label"] = _Field("Label", record["label"])
     fields["part_of"] = _Field("Part of", record.get("part_of") or "")
     fields["text"] = _Field("Text", record.get("text") or "")
-    route = record.get("route") or {}
-    for key in [*[k for k in ROUTE_FIELDS if k in route], *[k for k in route if k not in ROUTE_FIELDS]]:
-        fields[f"route.{key}"] = _Field(ROUTE_FIELDS.get(key, key), route[key] or "")
-    for label, value in (record.get("status") or {}).items():
-        fields[f"status.{label}"] = _Field(f"{label} conclusion status", value or "")
+    _labelled(item, record.get("fields") or [])
     fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in record.get("quotes") or []])
-    fields["notes"] = _Field("Notes", record.get("notes") or "")
+    fields["rows"] = _Field("Table rows and list items", _blocks_items(record.get("body") or []))
     fields["cites"] = _Field("Citations", list(record.get("cites") or []))
     return item
 
@@ -82,9 +97,11 @@ def _annotation(annotation: dict, index: int) -> _Item:
         on, system, member = annotation["on"], annotation["system"], annotation["member"]
         anchor = Annotation(on, system, member, index, location=None).anchor  # type: ignore[arg-type]
     item = _Item("annotation", annotation["on"], f"Annotation on {annotation['on']}", anchor)
+    item.fields["label"] = _Field("Label", annotation.get("label") or "")
     item.fields["text"] = _Field("Text", annotation.get("text") or "")
+    _labelled(item, annotation.get("fields") or [])
     item.fields["quotes"] = _Field("Quotes", [_quote_line(q) for q in annotation.get("quotes") or []])
-    item.fields["notes"] = _Field("Notes", annotation.get("notes") or "")
+    item.fields["rows"] = _Field("Table rows and list items", _blocks_items(annotation.get("body") or []))
     return item
 
 

@@ -1,19 +1,35 @@
 """The collection as one JSON document: a stable shape for tools and for build comparisons.
 
-A section's ``text`` is its plain-text rendering (``export.text``): prose, the coverage table,
-list items. Shape (version 1) — every list is in collection order (systems, reports, then file order):
+Every construct of a report is there one to one, in the author's order: sections and
+record or annotation bodies are lists of blocks. Shape (version 2) — every list is in
+collection order (systems, reports, then file order):
 
-    {"format": "mkdocs-reports/collection", "version": 1,
-     "systems":  [{"slug", "name", "source": {"id", "identity", "revision"},
+    {"format": "mkdocs-reports/collection", "version": 2,
+     "types": [{"name", "noun", "member", "prefix", "builtin",
+                "sections": [{"key", "heading", "shape", "empty"}]}],
+     "systems":  [{"slug", "name", "run_id", "reviewed_boundary", "set_file",
+                   "sources": [{"id", "kind", "identity", "revision", "evidence_layer",
+                                "inspected_scope", "citation_anchors", "access_gaps"}],
                    "reports": [{"member", "type", "title", "path", "description", "run_id",
-                                "sections": [{"key", "heading", "anchor", "text"}]}]}],
-     "records":  [{"system", "member", "id", "kind", "label", "part_of", "text", "route",
-                   "status", "quotes": [{"passage", "path", "lines"}], "notes",
+                                "reviewed_boundary", "source_identity",
+                                "sections": [{"key", "heading", "anchor", "text", "blocks"}]}]}],
+     "records":  [{"system", "member", "id", "kind", "label", "part_of", "body",
+                   "fields": [{"label", "value", "anchor"}], "route": {label: answer},
+                   "status": {layer: value}, "text", "quotes", "superseded_by", "supersedes",
                    "cites": [record IDs cited inside the record, in order]}],
-     "annotations": [{"system", "member", "on", "anchor", "text", "quotes", "notes"}],
+     "annotations": [{"system", "member", "on", "label", "anchor", "body", "fields", "text", "quotes"}],
      "citations": [{"system", "member", "target", "resolution": "declared" | "external" | "unresolved",
                     "place": {"section", "anchor", "label"}, "file", "line", "column"}],
+     "sources_cited": [{"system", "member", "source", "paths", "place", "file", "line", "column"}],
+     "reconciliations": [{"system", "member", "kind": "amendment" | "conflict", "text", "concerns",
+                          "superseded", "superseded_by", "place"}],
      "external_records": [{"system", "member", "id"}]}
+
+A block is one of {"kind": "text", "text"}, {"kind": "heading", "text", "level", "anchor"},
+{"kind": "quote", "passage", "path", "lines", "source"}, {"kind": "table", "anchor",
+"coverage", "columns", "rows": [{"anchor", "cells"}]}, {"kind": "list", "style", "items":
+[{"anchor", "text"}]} or {"kind": "fields", "fields": [{"label", "value", "anchor"}]}. A
+section's ``text`` is its plain-text rendering (``export.text``).
 """
 
 from __future__ import annotations
@@ -22,35 +38,72 @@ from dataclasses import asdict
 
 from ..graph import CitationGraph
 from ..loader import section_anchor
-from ..model import Collection, Quote, Report
-from ..report_types import Shape
+from ..model import Block, Collection, FieldList, Heading, ItemList, Quote, Report, Source, Table, Text
 from .text import section_text
 
 FORMAT = "mkdocs-reports/collection"
-VERSION = 1
+VERSION = 2
 
 
-def _quotes(quotes: list[Quote]) -> list[dict]:
-    return [{"passage": q.passage, "path": q.path, "lines": q.lines} for q in quotes]
+def _quote(quote: Quote) -> dict:
+    return {"passage": quote.passage, "path": quote.path, "lines": quote.lines, "source": quote.source}
+
+
+def _fields(block: FieldList) -> list[dict]:
+    return [{"label": f.label, "value": f.value, "anchor": f.anchor} for f in block.fields]
+
+
+def block_json(block: Block) -> dict:
+    if isinstance(block, Text):
+        return {"kind": "text", "text": block.text}
+    if isinstance(block, Heading):
+        return {"kind": "heading", "text": block.text, "level": block.level, "anchor": block.anchor}
+    if isinstance(block, Quote):
+        return {"kind": "quote", **_quote(block)}
+    if isinstance(block, Table):
+        rows = [{"anchor": row.anchor, "cells": row.cells} for row in block.rows]
+        return {"kind": "table", "anchor": block.anchor, "coverage": block.coverage, "columns": block.columns, "rows": rows}
+    if isinstance(block, ItemList):
+        return {"kind": "list", "style": block.style, "items": [{"anchor": i.anchor, "text": i.text} for i in block.items]}
+    return {"kind": "fields", "fields": _fields(block)}
 
 
 def _sections(report: Report) -> list[dict]:
-    """The report's prose, boundary and list sections (records and annotations are listed apart)."""
+    """The report's blocks sections (records and annotations are listed apart)."""
     return [
-        {"key": spec.key, "heading": spec.heading, "anchor": section_anchor(spec.key), "text": text}
-        for spec in report.type.sections
-        if spec.shape not in (Shape.RECORDS, Shape.ANNOTATIONS) and (text := section_text(report, spec.key))
+        {
+            "key": key,
+            "heading": section.spec.heading,
+            "anchor": section_anchor(key),
+            "text": section_text(report, key),
+            "blocks": [block_json(b) for b in section.blocks],
+        }
+        for key, section in ((s.key, report.sections[s.key]) for s in report.type.sections if s.key in report.sections)
     ]
 
 
+def _source(source: Source) -> dict:
+    out = asdict(source)
+    out.pop("location")
+    return out
+
+
+def _where(item) -> dict:
+    return {"place": asdict(item.place), "file": item.location.file, "line": item.location.line, "column": item.location.column}
+
+
 def collection_json(collection: Collection, graph: CitationGraph) -> dict:
-    systems, records, annotations, citations = [], [], [], []
+    systems, records, annotations, citations, sources, reconciliations = [], [], [], [], [], []
+    route_labels = collection.types.method.route_fields
     for system in collection.systems.values():
         systems.append(
             {
                 "slug": system.slug,
                 "name": system.name,
-                "source": asdict(system.source),
+                "run_id": system.run_id,
+                "reviewed_boundary": system.reviewed_boundary,
+                "set_file": system.set.path if system.set else None,
+                "sources": [_source(s) for s in system.sources],
                 "reports": [
                     {
                         "member": r.member,
@@ -59,6 +112,8 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "path": r.path,
                         "description": r.description,
                         "run_id": r.run_id,
+                        "reviewed_boundary": r.reviewed_boundary,
+                        "source_identity": r.source_identity,
                         "sections": _sections(r),
                     }
                     for r in system.reports.values()
@@ -67,6 +122,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
         )
         for report in system.reports.values():
             for record in report.records:
+                key = (record.system, record.id)
                 records.append(
                     {
                         "system": record.system,
@@ -75,12 +131,16 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "kind": record.kind,
                         "label": record.label,
                         "part_of": record.part_of,
-                        "text": record.text,
-                        "route": record.route,
+                        "body": [block_json(b) for b in record.body],
+                        "fields": [f for b in record.body if isinstance(b, FieldList) for f in _fields(b)],
+                        "route": record.route(route_labels),
                         "status": record.status,
-                        "quotes": _quotes(record.quotes),
-                        "notes": record.notes,
-                        "cites": [c.target for c in report.citations if c.place.anchor == record.anchor],
+                        "text": record.text,
+                        "quotes": [_quote(q) for q in record.quotes],
+                        "superseded_by": [replacement for replacement, _ in graph.superseded_by.get(key, [])],
+                        "supersedes": [old for old, _ in graph.supersedes.get(key, [])],
+                        "cites": [c.target for c in report.citations if c.place.section == "records"
+                                  and (c.place.anchor == record.anchor or c.place.anchor.startswith(record.anchor + "--"))],
                     }
                 )
             for annotation in report.annotations:
@@ -89,34 +149,49 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "system": annotation.system,
                         "member": annotation.member,
                         "on": annotation.on,
+                        "label": annotation.label,
                         "anchor": annotation.anchor,
+                        "body": [block_json(b) for b in annotation.body],
+                        "fields": [f for b in annotation.body if isinstance(b, FieldList) for f in _fields(b)],
                         "text": annotation.text,
-                        "quotes": _quotes(annotation.quotes),
-                        "notes": annotation.notes,
+                        "quotes": [_quote(q) for q in annotation.quotes],
                     }
                 )
             for citation in report.citations:
                 key = (citation.system, citation.target)
                 resolution = "declared" if key in graph.declared else "external" if key in graph.external else "unresolved"
                 citations.append(
+                    {"system": citation.system, "member": citation.member, "target": citation.target, "resolution": resolution, **_where(citation)}
+                )
+            for reference in report.source_references:
+                sources.append(
+                    {"system": reference.system, "member": reference.member, "source": reference.source, "paths": reference.paths, **_where(reference)}
+                )
+            for entry in report.reconciliations:
+                reconciliations.append(
                     {
-                        "system": citation.system,
-                        "member": citation.member,
-                        "target": citation.target,
-                        "resolution": resolution,
-                        "place": asdict(citation.place),
-                        "file": citation.location.file,
-                        "line": citation.location.line,
-                        "column": citation.location.column,
+                        "system": entry.system, "member": entry.member, "kind": entry.kind, "text": entry.text,
+                        "concerns": entry.concerns, "superseded": entry.superseded, "superseded_by": entry.superseded_by,
+                        **_where(entry),
                     }
                 )
     external = [{"system": e.system, "member": e.member, "id": e.id} for _, e in sorted(graph.external.items())]
+    types = [
+        {
+            "name": t.name, "noun": t.noun, "member": t.member, "prefix": t.prefix, "builtin": t.builtin,
+            "sections": [{"key": s.key, "heading": s.heading, "shape": s.shape.value, "empty": s.empty} for s in t.sections],
+        }
+        for t in collection.types.types.values()
+    ]
     return {
         "format": FORMAT,
         "version": VERSION,
+        "types": types,
         "systems": systems,
         "records": records,
         "annotations": annotations,
         "citations": citations,
+        "sources_cited": sources,
+        "reconciliations": reconciliations,
         "external_records": external,
     }

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..ids import KINDS
-from ..model import Boundary, ItemList, Quote, Record, Report
-from ..report_types import ROUTE_FIELDS, Shape
+from ..model import Block, FieldList, Heading, ItemList, Quote, Record, Report, Table, Text
+from ..report_types import Shape
 
 TYPE_PATH = "agentic-system-analyses/types/{}.md"
 NONE_DECLARED = "none declared in this member"
@@ -27,66 +26,77 @@ def _quote(quote: Quote) -> str:
     return f"{quote.passage} --- {quote.path}" + (f" (lines {quote.lines})" if quote.lines else "")
 
 
+def _item_list(items: ItemList) -> str:
+    if items.style == "bulleted":
+        return "\n".join(f"  • {item.text.strip()}" for item in items.items)
+    if items.style == "paragraphs":
+        return "\n\n".join(_prose(item.text) for item in items.items)
+    return "\n".join(f"  {item.number}. {item.text.strip()}" for item in items.items)
+
+
+def _table(table: Table) -> str:
+    return "\n".join(" ".join(cells) for cells in [table.columns, *(row.cells for row in table.rows)])
+
+
+def blocks_text(blocks: list[Block]) -> list[str]:
+    """Each block as a paragraph of text, in order."""
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, Text):
+            if block.text.strip():
+                out.append(_prose(block.text))
+        elif isinstance(block, Heading):
+            out.append(block.text)
+        elif isinstance(block, Quote):
+            out.append(_quote(block))
+        elif isinstance(block, Table):
+            out.append(_table(block))
+        elif isinstance(block, ItemList):
+            out.append(_item_list(block))
+        elif isinstance(block, FieldList):
+            out.append("\n".join(f"  • {f.label}: {f.value.strip()}" for f in block.fields))
+    return out
+
+
 def _record(record: Record) -> list[str]:
     blocks = [record.id, f"Label: {record.label}"]
     if record.part_of:
         blocks.append(f"Part of: {record.part_of}")
-    if record.text:
-        blocks.append(_prose(record.text))
-    lines = [f"  • {label}: {record.route[key]}" for key, label in ROUTE_FIELDS.items() if key in record.route]
-    lines += [f"  • {label} conclusion status: {value}" for label, value in record.status.items()]
-    if lines:
-        blocks.append("\n".join(lines))
-    blocks += [_quote(quote) for quote in record.quotes]
-    if record.notes:
-        blocks.append(_prose(record.notes))
-    return blocks
-
-
-def _item_list(items: ItemList) -> str:
-    if items.style == "bulleted":
-        return "\n".join(f"  • {item.strip()}" for item in items.items)
-    return "\n".join(f"  {number}. {item.strip()}" for number, item in enumerate(items.items, start=1))
-
-
-def _boundary(boundary: Boundary) -> list[str]:
-    blocks = [_prose(boundary.text)] if boundary.text else []
-    table = boundary.coverage
-    if table is not None:
-        if table.heading:
-            blocks.append(table.heading)
-        if table.intro:
-            blocks.append(_prose(table.intro))
-        blocks.append("\n".join(" ".join(cells) for cells in [table.columns, *table.rows]))
-    return blocks
+    return blocks + blocks_text(record.body)
 
 
 def section_text(report: Report, key: str) -> str:
-    """A prose, boundary or list section as text; empty when the report leaves it out."""
+    """A blocks section as text; empty when the report leaves it out."""
     section = report.sections.get(key)
-    if isinstance(section, Boundary):
-        return "\n\n".join(_boundary(section))
-    if isinstance(section, ItemList):
-        return _item_list(section)
-    return _prose(section) if section else ""
+    return "\n\n".join(blocks_text(section.blocks)) if section else ""
 
 
-def report_text(report: Report) -> str:
-    blocks = [report.title, f"Type: {TYPE_PATH.format(report.type.name)}"]
+def report_text(report: Report, kinds: dict[str, str] | None = None) -> str:
+    """The whole report; ``kinds`` are the record kinds and their headings (the method's)."""
+    if kinds is None:
+        from ..type_files import builtin_method
+
+        kinds = builtin_method().kinds
+    blocks = [report.title, f"Type: {report.type.method_type or TYPE_PATH.format(report.type.name)}"]
     for spec in report.type.sections:
         if spec.shape is Shape.ANNOTATIONS:
             if report.annotations or not spec.omit_when_empty:
                 blocks.append(spec.heading)
+            if not report.annotations and spec.empty and not spec.omit_when_empty:
+                blocks.append(spec.empty)
             for annotation in report.annotations:
-                blocks.append(f"On {annotation.on}")
-                blocks += [_prose(annotation.text)] if annotation.text else []
-                blocks += [_quote(quote) for quote in annotation.quotes]
-                blocks += [_prose(annotation.notes)] if annotation.notes else []
+                blocks.append(f"On {annotation.on}" + (f" — {annotation.label}" if annotation.label else ""))
+                blocks += blocks_text(annotation.body)
             continue
         blocks.append(spec.heading)
         if spec.shape is Shape.RECORDS:
-            for kind, records in report.records_by_kind().items():
-                blocks.append(KINDS[kind])
+            by_kind = report.records_by_kind(kinds)
+            if spec.kind_headings == "declared" and not report.records:
+                blocks.append(NONE_DECLARED)
+            for kind, records in by_kind.items():
+                if spec.kind_headings == "declared" and not records:
+                    continue
+                blocks.append(kinds.get(kind, kind))
                 if not records:
                     blocks.append(NONE_DECLARED)
                 for record in records:

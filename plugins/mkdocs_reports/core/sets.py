@@ -1,0 +1,148 @@
+"""The set: what the members of one system's analysis set share, and the method's set rules.
+
+A system folder may hold ``_set.yaml``: the system's name, the run ID, the reviewed
+boundary and the source register (``SRC-1`` with its identity and revision, more sources if
+any). Every member inherits these; a member that states one of them differently is an error,
+and so are members that disagree among themselves when the set file does not say. Then
+each member's required front matter (its type's ``metadata``) must be there, and every
+source it names must be in the register.
+"""
+
+from __future__ import annotations
+
+from .diagnostics import Diagnostics, Location
+from .model import AnalysisSet, Collection, Quote, Report, Stated, System, quotes_of
+from .report_types import METADATA
+from .schema import UNRECORDED
+
+_FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 64) and all(c in "0123456789abcdef" for c in v))
+
+
+def _set_path(system: System) -> str:
+    return system.set.path if system.set else f"{_folder(system)}_set.yaml"
+
+
+def _folder(system: System) -> str:
+    report = next(iter(system.reports.values()), None)
+    return report.path.rsplit("/", 1)[0] + "/" if report and "/" in report.path else f"{system.slug}/"
+
+
+def _inherit(
+    system: System, key: str, shared: Stated | None, what: str, diagnostics: Diagnostics, attribute: str | None = None
+) -> None:
+    """Give every member the set's value of ``key`` (or the first member's, without one);
+    a member that states another value contradicts the set. ``attribute`` is the report's
+    attribute when it is not named like the key."""
+    agreed = shared
+    for report in system.reports.values():
+        own = report.stated.get(key)
+        if own is None:
+            continue
+        if agreed is None:
+            agreed = own
+        elif own.value != agreed.value:
+            where = f"{_set_path(system)}" if agreed is shared else "another member"
+            diagnostics.error(
+                own.location,
+                f"the {what} {own.value!r} contradicts {agreed.value!r} of {where} ({agreed.location})",
+                f"the members of a set share one {what}: correct one of them, or leave it out here to inherit it",
+            )
+    for report in system.reports.values():
+        if report.stated.get(key) is None and agreed is not None:
+            setattr(report, attribute or key, agreed.value)
+
+
+def _register(analysis_set: AnalysisSet, diagnostics: Diagnostics) -> None:
+    seen: dict[str, Location] = {}
+    for source in analysis_set.sources:
+        if source.id in seen:
+            diagnostics.error(source.location, f"{source.id} is registered twice (first at {seen[source.id]})",
+                              "give each source its own ID: SRC-1, SRC-2, …")
+        seen.setdefault(source.id, source.location)
+        what, ok = _FULL_COMMIT
+        if source.kind == "git" and source.revision and not source.revision.startswith(UNRECORDED) and not ok(source.revision):
+            diagnostics.error(source.location, f"the revision {source.revision!r} of {source.id} is not {what}",
+                              f"write the reviewed commit in full, or '{UNRECORDED} — <why>'")
+
+
+def _quotes(report: Report) -> list[Quote]:
+    quotes = [q for section in report.sections.values() for q in quotes_of(section.blocks)]
+    quotes += [q for record in report.records for q in record.quotes]
+    return quotes + [q for annotation in report.annotations for q in annotation.quotes]
+
+
+def _sources_named(system: System, diagnostics: Diagnostics) -> None:
+    registered = {source.id for source in system.sources}
+    fix = (f"register it in {_set_path(system)} (sources: - id: …), or correct the ID" if system.set
+           else f"add {_set_path(system)} with the source register (sources: - id: SRC-1 …)")
+    for report in system.reports.values():
+        for reference in report.source_references:
+            if reference.source not in registered:
+                diagnostics.error(reference.location, f"{reference.source} is not in the source register of {system.slug}", fix)
+        for quote in _quotes(report):
+            if quote.source is not None and quote.source not in registered:
+                diagnostics.error(quote.location, f"the quote's source {quote.source} is not in the source register of {system.slug}", fix)
+            elif quote.source is None and registered and system.source_by_id(None) is None:
+                diagnostics.error(quote.location, f"the register of {system.slug} has several sources and no SRC-1",
+                                  "name the quote's source: 'source: SRC-2'")
+
+
+def _identity(system: System, diagnostics: Diagnostics) -> None:
+    """A member's source identity is that of a registered source; without one, SRC-1's."""
+    identities = {s.identity for s in system.sources if s.identity}
+    default = system.source_by_id(None)
+    for report in system.reports.values():
+        own = report.stated.get("source_identity")
+        if own is not None and identities and own.value not in identities:
+            diagnostics.error(own.location, f"the source identity {own.value!r} is not that of a registered source",
+                              f"write the identity as registered ({', '.join(sorted(identities))}), or leave it out to inherit SRC-1's")
+        if own is None and default is not None and default.identity:
+            report.source_identity = default.identity
+
+
+def _required(report: Report, analysis_set: AnalysisSet | None, diagnostics: Diagnostics) -> None:
+    where = f"here or in {report.path.rsplit('/', 1)[0]}/_set.yaml" if "/" in report.path else "here or in _set.yaml"
+    examples = {
+        "description": "description: <one sentence naming the system and what this member traces>",
+        "run_id": "run_id: AAS-YYYY-MM-DD-<system>-NN",
+        "reviewed_boundary": "reviewed_boundary: <full commit or capture identity>",
+        "source_identity": "source_identity: <repository URL> (or the set's SRC-1 identity)",
+    }
+    for key, what in METADATA.items():
+        if report.type.requires(key) and not getattr(report, key) and key not in report.present:
+            place = "here" if key == "description" else where
+            diagnostics.error(
+                report.location,
+                f"a {report.type.noun} needs {what}, which neither this file nor its set states",
+                f"add '{examples[key]}' {place}, or '{key}: {UNRECORDED} — <why>'",
+            )
+    if not report.system_name and "system" not in report.present:
+        diagnostics.error(report.location, "the report names no system",
+                          f"add 'system: <display name>' {where}")
+
+
+def apply_sets(collection: Collection) -> Diagnostics:
+    """Fill in what members inherit from their set and check the set rules."""
+    diagnostics = Diagnostics()
+    for system in collection.systems.values():
+        shared = system.set
+        if shared is not None:
+            _register(shared, diagnostics)
+        _inherit(system, "system", shared.system_name if shared else None, "system name", diagnostics, "system_name")
+        system.name = next((r.system_name for r in system.reports.values() if r.system_name), None) or (
+            shared.system_name.value if shared and shared.system_name else system.slug
+        )
+        _inherit(system, "run_id", shared.run_id if shared else None, "run ID", diagnostics)
+        boundary = shared.reviewed_boundary if shared else None
+        if boundary is None and system.source.revision and system.source.location is not None:
+            boundary = Stated(system.source.revision, system.source.location)
+        _inherit(system, "reviewed_boundary", boundary, "reviewed boundary", diagnostics)
+        _identity(system, diagnostics)
+        for report in system.reports.values():
+            _required(report, shared, diagnostics)
+            name = report.system_name
+            if "/" in name or "\\" in name or name.startswith("."):
+                diagnostics.error(report.location, f"the system name {name!r} contains a path", "write the display name only (e.g. Ultimate)")
+        _sources_named(system, diagnostics)
+    return diagnostics
+

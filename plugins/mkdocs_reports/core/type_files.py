@@ -1,0 +1,171 @@
+"""Read member types from their YAML declarations: the package's own (``member_types/``)
+and a collection's (``<reports>/_types/<name>.yaml``), checked with file:line:col messages
+like reports are."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .diagnostics import Diagnostics, Location
+from .report_types import FieldRule, Method, ReportType, SectionSpec, Shape, TableSpec, TypeRegistry, Vocabulary
+from .schema import TYPE_FILE
+from .structure import Fields, StructureChecker
+from .yaml_source import read_source, too_large
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "member_types"
+#: the built-in member types, in the reading order of a set
+BUILTIN_TYPES = ("runtime", "memory", "epistemic")
+#: where a collection declares its own member types
+TYPES_DIR = "_types"
+
+
+def _method(data: dict) -> Method:
+    vocabularies = {
+        name: Vocabulary(
+            name,
+            spec["what"],
+            tuple(spec["values"]),
+            spec.get("match", "whole"),
+            tuple(spec.get("described", ())),
+            spec.get("separator", " — "),
+        )
+        for name, spec in data["vocabularies"].items()
+    }
+    fields = tuple(
+        FieldRule(
+            entry["label"],
+            route=bool(entry.get("route")),
+            vocabulary=vocabularies[entry["vocabulary"]] if "vocabulary" in entry else None,
+            reconciliation=entry.get("reconciliation"),
+        )
+        for entry in data["fields"]
+    )
+    return Method(
+        kinds={kind["code"]: kind["heading"] for kind in data["record_kinds"]},
+        vocabularies=vocabularies,
+        fields=fields,
+        status_suffix=data["status_field"]["suffix"],
+        status_vocabulary=vocabularies[data["status_field"]["vocabulary"]],
+        uncertain_markers=tuple(data["uncertain_markers"]),
+    )
+
+
+def _section(fields: Fields) -> SectionSpec:
+    table = fields.get("table")
+    return SectionSpec(
+        key=fields["key"],
+        heading=fields["heading"],
+        shape=Shape(fields["shape"]),
+        empty=fields.get("empty"),
+        omit_when_empty=fields.get("omit_when_empty") == "true",
+        optional=fields.get("optional") == "true",
+        coverage=fields.get("coverage") == "true",
+        table=TableSpec(tuple(table["columns"])) if table and "columns" in table else None,
+        kind_headings=fields.get("kind_headings", "all"),
+        fields=tuple(fields.get("fields") or ()),
+        statuses=fields.get("statuses") == "true",
+    )
+
+
+def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: bool = False) -> ReportType | None:
+    """One member type declaration; ``None`` (after saying why) when it cannot be used."""
+    source = read_source(display, data, diagnostics)
+    if source is None:
+        return None
+    checked = StructureChecker(source, diagnostics).check(source.root, TYPE_FILE, "the member type")
+    if not checked or not all(key in checked for key in ("name", "noun", "member", "sections")):
+        return None
+    sections = []
+    seen: dict[str, int] = {}
+    for fields, node in zip(checked["sections"], checked["sections"].nodes):
+        if not all(key in fields for key in ("key", "heading", "shape")):
+            return None
+        section = _section(fields)
+        where = source.location(node)
+        if section.key in seen:
+            diagnostics.error(where, f"the section key {section.key!r} appears twice", "give each section its own key")
+        elif section.shape is Shape.RECORDS and "prefix" not in checked:
+            diagnostics.error(where, "a records section needs the type's record prefix", "add 'prefix:' (e.g. SEC), or drop the section")
+        elif section.shape is Shape.RECORDS and section.key != "records" or section.shape is Shape.ANNOTATIONS and section.key != "annotations":
+            diagnostics.error(where, f"a {section.shape.value} section has the key {section.shape.value!r}", f"write 'key: {section.shape.value}'")
+        seen[section.key] = 1
+        sections.append(section)
+    return ReportType(
+        name=checked["name"],
+        noun=checked["noun"],
+        member=checked["member"],
+        prefix=checked.get("prefix"),
+        sections=tuple(sections),
+        metadata=dict(checked.get("metadata") or {}),
+        method_type=checked.get("method_type"),
+        builtin=builtin,
+    )
+
+
+@lru_cache(maxsize=1)
+def builtin_method() -> Method:
+    return _method(yaml.safe_load((BUILTIN_DIR / "method.yaml").read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=1)
+def builtin_registry() -> TypeRegistry:
+    """The method's three record members, declared in the package's ``member_types/``."""
+    diagnostics = Diagnostics()
+    types = {}
+    for member in BUILTIN_TYPES:
+        path = BUILTIN_DIR / f"{member}.yaml"
+        report_type = read_type(str(path), path.read_bytes(), diagnostics, builtin=True)
+        if report_type is not None:
+            types[report_type.name] = report_type
+    if diagnostics:
+        raise RuntimeError("the built-in member types do not load: " + "; ".join(map(str, diagnostics)))
+    return TypeRegistry(builtin_method(), types)
+
+
+def _clash(new: ReportType, known: dict[str, ReportType]) -> str | None:
+    for other in known.values():
+        if other.name == new.name:
+            return f"the type {new.name!r} is already declared{' by the method' if other.builtin else ''}"
+        if other.member == new.member:
+            return f"the member name {new.member!r} is already that of {other.name}"
+        if new.prefix and other.prefix == new.prefix:
+            return f"the prefix {new.prefix}- is already that of {other.name}"
+    for section in new.sections:
+        for other in known.values():
+            same = other.section(section.key)
+            if same is not None and same.shape is not section.shape:
+                return f"the section key {section.key!r} is a {same.shape.value} section in {other.name}"
+    return None
+
+
+def collection_registry(root: Path, diagnostics: Diagnostics, display) -> TypeRegistry:
+    """The built-in types plus those declared in ``<root>/_types/*.yaml``; ``display`` names a
+    file in messages. A type that cannot be used is reported and left out."""
+    builtin = builtin_registry()
+    folder = root / TYPES_DIR
+    if not folder.is_dir():
+        return builtin
+    types = dict(builtin.types)
+    for path in sorted(folder.iterdir()):
+        shown = display(path)
+        if path.suffix != ".yaml" or not path.is_file():
+            diagnostics.error(Location(shown), f"{TYPES_DIR}/ holds member type declarations only (<name>.yaml)", "move or remove this entry")
+            continue
+        try:
+            if too_large(shown, path.stat().st_size, diagnostics):
+                continue
+            data = path.read_bytes()
+        except OSError as error:
+            diagnostics.error(Location(shown), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
+            continue
+        new = read_type(shown, data, diagnostics)
+        if new is None:
+            continue
+        if (clash := _clash(new, types)) is not None:
+            diagnostics.error(Location(shown), clash, "give the new type its own name, member name and prefix")
+            continue
+        types[new.name] = new
+    return TypeRegistry(builtin.method, types)
