@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -304,3 +305,26 @@ def report_pieces(report) -> list[str]:
     for annotation in report.annotations:
         pieces += [annotation.on, annotation.label or "", *of(annotation.body)]
     return pieces
+
+
+def _words(text: str) -> str:
+    """Letters and digits only: what survives any rendering of a sentence."""
+    return " ".join(re.findall(r"[^\W_]+", text))
+
+
+_LINK_DESTINATION = re.compile(r"\]\([^()\s]*\)")
+
+
+def missing_sentences(site: Site, collection) -> list[str]:
+    """Every sentence of every report that is not on its page: nothing may be lost between
+    the YAML and what a reader sees."""
+    missing = []
+    for report in collection.reports():
+        page = _words(site.page(f"{report.system}/{report.member}/").text)
+        for piece in report_pieces(report):
+            piece = _LINK_DESTINATION.sub("]", piece)  # a link shows its text, not its address
+            for sentence in re.split(r"(?<=[.;:])\s+|\n", piece):
+                words = _words(sentence)
+                if words and words not in page:
+                    missing.append(f"{report.path}: {sentence.strip()[:100]}")
+    return missing

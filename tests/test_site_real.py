@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from mkdocs_reports.core.check import check_collection
-from sitehtml import REPO, Site, build_site, record_problems, report_pieces
+from sitehtml import REPO, Site, build_site, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site
 
@@ -50,19 +48,6 @@ def test_every_report_and_system_is_in_the_navigation(site, checked):
         assert f"{report.system}/" in nav
 
 
-def _words(text: str) -> str:
-    """Letters and digits only: what survives any rendering of a sentence."""
-    return " ".join(re.findall(r"[^\W_]+", text))
-
-
 def test_every_sentence_of_every_report_is_on_its_page(site, checked):
     """Nothing is lost between the YAML and the page a reader sees."""
-    missing = []
-    for report in checked.collection.reports():
-        page = _words(site.page(f"{report.system}/{report.member}/").text)
-        for piece in report_pieces(report):
-            for sentence in re.split(r"(?<=[.;:])\s+|\n", piece):
-                words = _words(sentence)
-                if words and words not in page:
-                    missing.append(f"{report.path}: {sentence.strip()[:100]}")
-    assert missing == []
+    assert missing_sentences(site, checked.collection) == []

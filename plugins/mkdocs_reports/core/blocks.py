@@ -197,7 +197,7 @@ class BlockBuilder:
             elif kind in LIST_STYLES:
                 out.append(self.item_list(kind, content, container, self._named(container, place)))
             elif kind == "fields":
-                out.append(self.fields(content, container))
+                out.append(self.fields(content, container, self._named(container, place)))
         return out
 
     @staticmethod
@@ -271,14 +271,14 @@ class BlockBuilder:
             built.items.append(Item(text, number, anchor))
         return built
 
-    def fields(self, labelled: Fields, container: Container) -> FieldList:
+    def fields(self, labelled: Fields, container: Container, where: Place) -> FieldList:
         out = FieldList([])
         for label, value_node in labelled.nodes.items():
             # a label whose value is unusable (empty) still stands, so that nothing else
             # reports it missing; the structure check has said what is wrong with it
             value, key_node = labelled.get(label, ""), labelled.key_nodes[label]
             anchor = container.unique(f"{container.anchor}--{slug(label)}")
-            place = Place(container.section, anchor, f"{container.label} — {label}")
+            place = Place(container.section, anchor, f"{where.label} — {label}")
             before = len(self.reconciliations)
             self.cite(value, value_node, place)
             rule = self.method.rule(label)

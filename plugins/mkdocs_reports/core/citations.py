@@ -139,6 +139,8 @@ _MEMBER_ANCHOR = re.compile(r"^(?:\./)?[a-z0-9][a-z0-9-]*\.md#(?P<anchor>[a-z0-9
 _EVIDENCE = re.compile(r"\[(SRC-[0-9]+)(?::([^\[\]\n]*))?\](?![(\[:])")
 _SOURCE = re.compile(r"(?<![\w-])SRC-[0-9]+(?![\w-])")
 _PATH = re.compile(r"`([^`\n]+)`")
+# paths right after a bare source ID, as the method's tables write anchors: SRC-1 `a`; `b`
+_FOLLOWING_PATHS = re.compile(r"(?:[ \t]+|[ \t]*[:,][ \t]*)`[^`\n]+`(?:[ \t]*[;,][ \t]*`[^`\n]+`)*")
 #: a numbered range of sources, which the method refuses ("list each source ID")
 SOURCE_RANGE = re.compile(r"(?<![\w-])SRC-[0-9]+\s*(?:–|—|-|\.\.|to|through)\s*SRC-[0-9]+(?![\w-])")
 
@@ -226,8 +228,14 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
             add("bare", value, match.start(), match.start(), match.end(), grammar.id_problem(value))
     if "SRC-" in masked:
         for match in _SOURCE.finditer(masked):
-            if free(match.start(), match.end()):
-                add("source", match.group(), match.start(), match.start(), match.end())
+            if not free(match.start(), match.end()):
+                continue
+            end, paths = match.end(), ()
+            following = _FOLLOWING_PATHS.match(markdown, end) if "`" in markdown else None
+            if following and free(end, following.end()):
+                end = following.end()
+                paths = tuple((p.group(1).strip(), p.start(), p.end()) for p in _PATH.finditer(markdown, match.end(), end))
+            add("source", match.group(), match.start(), match.start(), end, paths=paths)
     found.sort(key=lambda mention: mention.start)
     return found
 

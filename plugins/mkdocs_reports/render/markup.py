@@ -180,20 +180,22 @@ class Markup:
         if mention.form == "link":
             label = self._safe(mention.label or mention.text, _TEXT_IN_LINK, link=False)
             return self.ref(mention.text, label=label) or label
-        if mention.form == "source":
+        if mention.form == "source" and not mention.paths:
             return self.source_ref(mention.text)
         return self._evidence(text, mention)
 
     def _evidence(self, text: str, mention: Mention) -> str:
-        """``[SRC-1: `a`; `b`]``: the source linked to the register, each path to its file."""
-        after_id = mention.offset + len(mention.text)
-        out, last = [], after_id
+        """``[SRC-1: `a`; `b`]`` or ``SRC-1 `a`; `b```: the source linked to the register,
+        each path to its file at the reviewed revision."""
+        bracketed = mention.form == "evidence"
+        out, last = [], mention.offset + len(mention.text)
         for path, start, end in mention.paths:
             out.append(self._safe(text[last:start], _PROSE, link=False))
             out.append(self.path_link(mention.text, path))
             last = end
-        out.append(self._safe(text[last : mention.end - 1], _PROSE, link=False))
-        return "\\[" + (self.source_ref(mention.text) or mention.text) + "".join(out) + "\\]"
+        out.append(self._safe(text[last : mention.end - 1 if bracketed else mention.end], _PROSE, link=False))
+        linked = (self.source_ref(mention.text) or mention.text) + "".join(out)
+        return "\\[" + linked + "\\]" if bracketed else linked
 
     def prose(self, text: str | None) -> str:
         """A Markdown block: paragraphs, lists, code; IDs linked."""
