@@ -100,7 +100,7 @@ class BlockBuilder:
             return text or ""
         mentions = scan(text, self.grammar)
         for mention in mentions:
-            location = self.source.location_in(node, mention.text, mention.occurrence)
+            location = self.source.location_in(node, mention.written or mention.text, mention.occurrence)
             if mention.problem:
                 self.diagnostics.error(
                     location,

@@ -125,6 +125,8 @@ class Mention:
     end: int
     label: str | None = None
     paths: tuple[tuple[str, int, int], ...] = ()
+    #: the characters at ``offset`` when they are not ``text`` (a record anchor in a link's URL)
+    written: str | None = None
 
     @property
     def cites_record(self) -> bool:
@@ -192,7 +194,8 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
     free = taken.free
 
     def add(form: str, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra) -> None:
-        found.append(Mention(form, text, offset, occurrences.before(text, offset), problem, start, end, **extra))
+        needle = extra.get("written") or text
+        found.append(Mention(form, text, offset, occurrences.before(needle, offset), problem, start, end, **extra))
         taken.add(start, end)
 
     if "[" in masked:
@@ -207,7 +210,7 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
                 offset = markdown.index(inner, match.start(1))
                 add("link", inner, offset, match.start(), match.end(), grammar.id_problem(inner), label=label)
             elif (anchor := _MEMBER_ANCHOR.match(match.group(2))) and (record_id := grammar.id_of_anchor(anchor["anchor"])):
-                add("link", record_id, match.start(2) + anchor.start("anchor"), match.start(), match.end(), label=label)
+                add("link", record_id, match.start(2) + anchor.start("anchor"), match.start(), match.end(), label=label, written=anchor["anchor"])
         for match in _EVIDENCE.finditer(masked):
             if not free(match.start(), match.end()):
                 continue

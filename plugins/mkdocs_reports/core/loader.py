@@ -121,7 +121,7 @@ class _ReportBuilder(BlockBuilder):
             keys = "; ".join(f"{spec.key}: {spec.empty}" if spec.empty else f"{spec.key}: <its text>" for spec in missing)
             self.diagnostics.error(
                 report.location,
-                f"a {report_type.noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
+                f"{report_type.a_noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
                 f"add {keys}",
             )
         report.citations = self.citations

@@ -82,6 +82,11 @@ class ReportType:
     def section_keys(self) -> tuple[str, ...]:
         return tuple(section.key for section in self.sections)
 
+    @property
+    def a_noun(self) -> str:
+        """The noun with its article, for messages: "a memory report", "an epistemic report"."""
+        return f"{'an' if self.noun[:1].lower() in 'aeiou' else 'a'} {self.noun}"
+
     def section(self, key: str) -> SectionSpec | None:
         return next((s for s in self.sections if s.key == key), None)
 

@@ -113,7 +113,7 @@ def _required(report: Report, analysis_set: AnalysisSet | None, diagnostics: Dia
             place = "here" if key == "description" else where
             diagnostics.error(
                 report.location,
-                f"a {report.type.noun} needs {what}, which neither this file nor its set states",
+                f"{report.type.a_noun} needs {what}, which neither this file nor its set states",
                 f"add '{examples[key]}' {place}, or '{key}: {UNRECORDED} — <why>'",
             )
     if not report.system_name and "system" not in report.present:

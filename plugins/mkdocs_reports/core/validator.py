@@ -107,7 +107,7 @@ def _check_record(report: Report, record: Record, types: TypeRegistry, diagnosti
         owner = types.by_prefix(prefix_of(record.id))
         diagnostics.error(
             record.location,
-            f"{record.id} is declared in a {report.type.noun}, which declares {expected}- records only",
+            f"{record.id} is declared in {report.type.a_noun}, which declares {expected}- records only",
             f"name it {expected}-{record.id.split('-', 1)[1]}, or declare it in the {owner.noun if owner else 'member of its prefix'}",
         )
     if record.part_of == record.id:
@@ -134,7 +134,7 @@ def _check_annotations(report: Report, spec: SectionSpec | None, method: Method,
                 continue
             diagnostics.error(
                 f.location,
-                f"{owner}: a {report.type.noun} annotates with its own fields only, and {f.label!r} is not one of them",
+                f"{owner}: {report.type.a_noun} annotates with its own fields only, and {f.label!r} is not one of them",
                 f"its annotation fields are: {', '.join(spec.fields)}{' and conclusion statuses' if spec.statuses else ''}; "
                 "the record's own member carries the rest",
             )
@@ -147,7 +147,7 @@ def _check_member_name(report: Report, diagnostics: Diagnostics) -> None:
     if report.member != expected:
         diagnostics.error(
             report.location,
-            f"a {report.type.noun} is the {expected} member of its set, but the file is named {report.member}.yaml",
+            f"{report.type.a_noun} is the {expected} member of its set, but the file is named {report.member}.yaml",
             f"rename it to {report.system}/{expected}.yaml",
         )
 
