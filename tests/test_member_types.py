@@ -141,3 +141,17 @@ def test_the_schema_of_a_collection_includes_its_types(reports, tmp_path):
     reports.write("_types/broken.yaml", "name: [\n")
     failed = run_cli("schema", str(reports.root))
     assert failed.returncode == 1 and "_types/broken.yaml:" in failed.stderr
+
+
+def test_the_format_reference_names_every_section_field_and_value_the_data_declares():
+    from conftest import REPO
+
+    reference = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
+    registry = builtin_registry()
+    words = [s.key for t in registry.types.values() for s in t.sections]
+    words += [column for t in registry.types.values() for s in t.sections if s.table for column in s.table.columns]
+    words += list(registry.method.route_fields) + [v for vocabulary in registry.method.vocabularies.values()
+                                                   if vocabulary.name not in ("route-function", "content-update-relation")
+                                                   for v in vocabulary.values]
+    flat = " ".join(reference.split())
+    assert [word for word in words if word not in flat] == []
