@@ -15,8 +15,8 @@ import yaml
 SEEDS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "seeds"
 KINDS = ["CMP", "OBJ", "OBJ", "RTE", "RTE", "RTE", "CLM", "BAP"]
 ROUTE_FIELDS = [
-    "immediate_return", "later_read_back", "delegated_visibility", "selection_predicate",
-    "invalidation_or_expiry", "activation_or_effect", "evidence_limits",
+    "Immediate return", "Later read-back", "Delegated visibility", "Selection predicate",
+    "Invalidation or expiry", "Activation or effect", "Evidence limits",
 ]
 WORDS = ["memory", "recall", "store", "branch", "tally", "note", "seed", "graph", "head", "cache", "index", "summary"]
 
@@ -38,37 +38,56 @@ def _prose(rng: random.Random, sentences: list[str], count: int, cites: list[str
 
 def report_yaml(rng: random.Random, sentences: list[str], system: str, records: int) -> str:
     ids = [f"MEM-{KINDS[i % len(KINDS)]}-{WORDS[i % len(WORDS)]}-n{i}" for i in range(records)]
+    coverage = [[f"Entry {n}", "`src/memory.ts`", f"{rng.choice(ids)}. {_prose(rng, sentences, 1, [])}"] for n in range(6)]
     doc: dict = {
         "type": "agentic-system-memory-report",
         "system": system.capitalize(),
         "title": f"{system.capitalize()} memory report",
-        "source": {"id": "SRC-1", "revision": "%040x" % rng.getrandbits(160)},
-        "boundary": {"text": _prose(rng, sentences, 6, ["RT-RTE-chat-turn"])},
-        "core_ideas": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(4)],
+        "description": _prose(rng, sentences, 1, []),
+        "boundary": [
+            {"text": _prose(rng, sentences, 6, ["RT-RTE-chat-turn"]) + " [SRC-1: `src/memory.ts`]"},
+            {"heading": "Coverage inventory"},
+            {"table": {"columns": ["Entry point", "Source path", "Coverage"], "rows": coverage}},
+        ],
+        "core_ideas": [{"numbered": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(4)]}],
         "records": [],
         "annotations": [
-            {"on": f"RT-RTE-{word}-turn", "text": _prose(rng, sentences, 3, [rng.choice(ids)])}
+            {"on": f"RT-RTE-{word}-turn", "body": [
+                {"fields": {"Lineage": _prose(rng, sentences, 1, [rng.choice(ids)])}},
+                {"text": _prose(rng, sentences, 2, [rng.choice(ids)])},
+            ]}
             for word in rng.sample(WORDS, 3)
         ],
         "write_side": _prose(rng, sentences, 5, rng.sample(ids, 2)),
         "read_back": _prose(rng, sentences, 5, rng.sample(ids, 2)),
-        "integration_issues": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(5)],
+        "integration_issues": [{"bulleted": [_prose(rng, sentences, 2, [rng.choice(ids)]) for _ in range(5)]}],
         "limitations": _prose(rng, sentences, 4, []),
     }
     for record_id in ids:
         cites = rng.sample(ids, 2) + [f"RT-OBJ-{rng.choice(WORDS)}"]
-        record: dict = {"id": record_id, "label": f"Label of {record_id.lower()}", "text": _prose(rng, sentences, 3, cites)}
+        body: list = [{"text": _prose(rng, sentences, 3, cites)}]
         if "-RTE-" in record_id:
-            record["route"] = {key: _prose(rng, sentences, 1, []) for key in ROUTE_FIELDS}
-            record["status"] = {"implementation": "wired", "operation": "uninspected"}
-        record["quotes"] = [{"passage": "const landings = await recentLandings(tx, root, 10)", "path": "src/memory.ts"}]
-        record["notes"] = _prose(rng, sentences, 2, [])
-        doc["records"].append(record)
+            fields = {key: _prose(rng, sentences, 1, []) for key in ROUTE_FIELDS}
+            fields |= {"implementation conclusion status": "wired", "operation conclusion status": "uninspected"}
+            body.append({"fields": fields})
+        body.append({"quote": {"passage": "const landings = await recentLandings(tx, root, 10)", "path": "src/memory.ts"}})
+        body.append({"text": _prose(rng, sentences, 2, [])})
+        doc["records"].append({"id": record_id, "label": f"Label of {record_id.lower()}", "body": body})
     return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
 
 
+def set_yaml(rng: random.Random, system: str) -> str:
+    """The system's shared metadata: run ID and source register."""
+    return yaml.safe_dump({
+        "run_id": f"AAS-2026-01-01-{system}-01",
+        "sources": [{"id": "SRC-1", "kind": "git", "identity": f"https://github.com/example/{system}",
+                     "revision": "%040x" % rng.getrandbits(160)}],
+    }, sort_keys=False)
+
+
 def write_collection(root: Path, reports: int, records_per_report: int, seed: int = 7) -> int:
-    """Write ``reports`` systems of one memory report each; return the bytes written."""
+    """Write ``reports`` systems of one memory report (and a ``_set.yaml``) each; return the
+    bytes written."""
     rng = random.Random(seed)
     sentences = _sentences()
     total = 0
@@ -78,5 +97,7 @@ def write_collection(root: Path, reports: int, records_per_report: int, seed: in
         path.parent.mkdir(parents=True, exist_ok=True)
         text = report_yaml(rng, sentences, system, records_per_report)
         path.write_text(text, encoding="utf-8")
-        total += len(text.encode())
+        shared = set_yaml(rng, system)
+        (path.parent / "_set.yaml").write_text(shared, encoding="utf-8")
+        total += len(text.encode()) + len(shared.encode())
     return total

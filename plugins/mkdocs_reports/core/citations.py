@@ -96,13 +96,24 @@ class CodeSpan:
 
 def code_spans(markdown: str) -> list[CodeSpan]:
     """Inline code spans outside code blocks, in order."""
-    if "`" not in markdown:
-        return []
-    spans = []
-    for match in _CODE_SPAN.finditer(_block_masked(markdown)):
+    return _masked_with_spans(markdown)[1]
+
+
+def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
+    """``mask_code(markdown)`` and the inline code spans it blanked, in one pass."""
+    if not _might_hold_code(markdown):
+        return markdown, []
+    blocks = _block_masked(markdown)
+    if "`" not in blocks:
+        return blocks, []
+    spans, pieces, last = [], [], 0
+    for match in _CODE_SPAN.finditer(blocks):
         start = match.start() + len(match.group(1))
         spans.append(CodeSpan(start, match.end(), markdown[match.start(3) : match.end(3)]))
-    return spans
+        pieces += [blocks[last:start], _blank_text(blocks[start : match.end()])]
+        last = match.end()
+    pieces.append(blocks[last:])
+    return "".join(pieces), spans
 
 
 @dataclass(frozen=True)
@@ -185,9 +196,9 @@ class _Occurrences:
 
 def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
     """Every citation and source mention of a Markdown text, in order, none overlapping."""
-    if not markdown or "-" not in markdown:
+    if not markdown or not grammar.mention_re.search(markdown):
         return []
-    masked = mask_code(markdown)
+    masked, spans = _masked_with_spans(markdown)
     occurrences = _Occurrences(markdown)
     found: list[Mention] = []
     taken = _Taken()
@@ -221,7 +232,7 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
                     for path in _PATH.finditer(markdown, match.start(2), match.end(2))
                 )
             add("evidence", match.group(1), match.start(1), match.start(), match.end(), paths=paths)
-    for span in code_spans(markdown) if "`" in markdown else ():
+    for span in spans:
         inner = span.content.strip()
         if free(span.start, span.end) and grammar.is_valid_id(inner):
             add("code", inner, markdown.index(inner, span.start), span.start, span.end)

@@ -35,6 +35,11 @@ class IdGrammar:
             rf"(?<![\w-])({self._alternatives(self.prefixes)})-([A-Z]{{2,4}})-([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w])"
         )
 
+    @cached_property
+    def mention_re(self) -> re.Pattern[str]:
+        """What any citation or source mention holds: a quick test before the full scan."""
+        return re.compile(rf"(?:{self._alternatives(self.prefixes)})-|SRC-|\.md#")
+
     @staticmethod
     def _alternatives(words) -> str:
         return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True)) or "(?!)"

@@ -195,9 +195,13 @@ class Method:
             return f"<layer> {self.status_suffix}"
         return self._by_label[close[0]].label
 
+    @cached_property
+    def _uncertain_re(self) -> re.Pattern[str]:
+        return re.compile(rf"^({'|'.join(map(re.escape, self.uncertain_markers))})(?![\w-])(.*)$", re.DOTALL)
+
     def uncertain(self, value: str) -> tuple[str, str] | None:
         """``(marker, rest)`` when a value starts with an uncertainty marker word."""
-        match = re.match(rf"^({'|'.join(map(re.escape, self.uncertain_markers))})(?![\w-])(.*)$", value.strip(), re.DOTALL)
+        match = self._uncertain_re.match(value.strip())
         return (match.group(1), match.group(2)) if match else None
 
 
