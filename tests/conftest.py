@@ -59,6 +59,12 @@ MEMBER_REQUIRED = {
 _TOP_KEY = re.compile(r"^([a-z_]+):", re.MULTILINE)
 
 
+def minimal_report(system: str, body: str = "") -> str:
+    """A valid memory report of ``system`` (display name): MINIMAL, ``body`` from line 6 on,
+    then what else it needs."""
+    return completed(MINIMAL.format(system=system) + body, system, system.lower())
+
+
 def completed(body: str, system: str, slug: str, required: dict[str, str] = REQUIRED) -> str:
     """``body`` with the required keys it does not write itself appended."""
     written = set(_TOP_KEY.findall(body))

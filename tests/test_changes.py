@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import MINIMAL, completed, run_cli
+from conftest import MINIMAL, completed, minimal_report, run_cli
 
 from mkdocs_reports.core.changes import (
     SnapshotError,
@@ -351,7 +351,7 @@ def test_a_symbolic_link_in_the_base_commit_is_never_followed(repo, tmp_path):
     """A base commit is data: a link in it to a report elsewhere on this machine is not read."""
     secret = tmp_path / "elsewhere" / "memory.yaml"
     secret.parent.mkdir()
-    secret.write_text(MINIMAL.format(system="Secret") + "records:\n  - id: MEM-OBJ-secret\n    label: S\n    text: S.\n")
+    secret.write_text(minimal_report("Secret", "records:\n  - id: MEM-OBJ-secret\n    label: S\n    body: S.\n"))
     (repo / "reports" / "linked").mkdir()
     (repo / "reports" / "linked" / "memory.yaml").symlink_to(secret)
     (repo / "reports" / "folder").symlink_to(secret.parent, target_is_directory=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import FIXTURES, MINIMAL
+from conftest import FIXTURES, minimal_report
 from conftest import run_cli as run
 
 SAMPLE = FIXTURES / "sample"
@@ -89,7 +89,7 @@ def test_check_takes_reports_dir_from_mkdocs_yml_like_the_build(tmp_path):
     project = tmp_path / "project"
     (project / "analyses" / "alpha").mkdir(parents=True)
     (project / "analyses" / "alpha" / "memory.yaml").write_text(
-        MINIMAL.format(system="Alpha") + "write_side: Cites MEM-OBJ-missing.\n", encoding="utf-8"
+        minimal_report("Alpha", "write_side: Cites MEM-OBJ-missing.\n"), encoding="utf-8"
     )
     (project / "mkdocs.yml").write_text(SITE_CONFIG.format(reports_dir="analyses"), encoding="utf-8")
     here = run("check", cwd=project)
@@ -105,7 +105,7 @@ def test_check_reads_properdocs_yml_env_tags_and_inherited_plugins(tmp_path, mon
     for folder, systems in (("from-env", ["alpha"]), ("fallback", ["alpha", "beta"])):
         for system in systems:
             (project / folder / system).mkdir(parents=True)
-            (project / folder / system / "memory.yaml").write_text(MINIMAL.format(system=system), encoding="utf-8")
+            (project / folder / system / "memory.yaml").write_text(minimal_report(system), encoding="utf-8")
     (project / "base.yml").write_text(SITE_CONFIG.format(reports_dir="!ENV [COLLECTION, fallback]"), encoding="utf-8")
     (project / "properdocs.yml").write_text("INHERIT: base.yml\nsite_name: Child\n", encoding="utf-8")
     assert "2 systems, 2 reports" in run("check", cwd=project).stdout
@@ -118,7 +118,7 @@ def test_check_reads_properdocs_yml_env_tags_and_inherited_plugins(tmp_path, mon
 
 def test_a_project_without_a_config_file_or_the_plugin_checks_reports(tmp_path):
     (tmp_path / "reports" / "alpha").mkdir(parents=True)
-    (tmp_path / "reports" / "alpha" / "memory.yaml").write_text(MINIMAL.format(system="Alpha"), encoding="utf-8")
+    (tmp_path / "reports" / "alpha" / "memory.yaml").write_text(minimal_report("Alpha"), encoding="utf-8")
     assert run("check", cwd=tmp_path).returncode == 0
     (tmp_path / "mkdocs.yml").write_text("site_name: No plugin\nplugins: [search]\n", encoding="utf-8")
     assert run("check", cwd=tmp_path).returncode == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import FIXTURES, MINIMAL, REPO, run_cli
+from conftest import FIXTURES, REPO, minimal_report, run_cli
 from mkdocs_reports.core.check import check_collection
 from sitehtml import Site, build_site, record_problems
 from test_site_safety import unsafe
@@ -24,18 +24,18 @@ validation:
 
 #: what else author text could try once no sanitizer runs after Markdown
 MORE_VECTORS = """\
-boundary:
-  text: |
-    An image ![tracker](https://evil.example/t.png) and a relative one ![x](x.png).
-    A [data link](data:text/html,<script>alert(21)</script>) and a [spaced one]( vbscript:x ).
-    And a [fine link](https://example.org/).
+write_side: |
+  An image ![tracker](https://evil.example/t.png) and a relative one ![x](x.png).
+  A [data link](data:text/html,<script>alert(21)</script>) and a [spaced one]( vbscript:x ).
+  And a [fine link](https://example.org/).
 core_ideas:
-  - |
-    ~~~
-    <img src=x onerror=alert(23)>
-    ~~~
-  - "[ref2]: javascript:alert(24)"
-  - "Uses [it][ref2]."
+  - numbered:
+      - |
+        ~~~
+        <img src=x onerror=alert(23)>
+        ~~~
+      - "[ref2]: javascript:alert(24)"
+      - "Uses [it][ref2]."
 """
 
 
@@ -80,7 +80,7 @@ def test_hostile_text_is_safe_as_markdown_alone(tmp_path):
     reports = tmp_path / "reports"
     shutil.copytree(FIXTURES / "hostile", reports)
     (reports / "more" / "memory.yaml").parent.mkdir()
-    (reports / "more" / "memory.yaml").write_text(MINIMAL.format(system="More").replace("boundary:\n  text: The boundary.\n", "") + MORE_VECTORS)
+    (reports / "more" / "memory.yaml").write_text(minimal_report("More", MORE_VECTORS))
     project = plain_project(tmp_path / "hostile", reports, "material")
     site = Site(build_site(project, strict=False))  # the hostile text holds a link MkDocs warns about
     assert unsafe(site) == []

@@ -87,7 +87,7 @@ def test_the_schema_id_is_its_published_address_on_the_projects_site():
     assert type_json_schema()["$id"] == urls["Homepage"] + "schema/member-type.schema.json"
 
 
-@pytest.mark.parametrize("path", REPORT_FILES + sorted((FIXTURES / "set").glob("*/[!_]*.yaml")), ids=str)
+@pytest.mark.parametrize("path", REPORT_FILES + sorted((FIXTURES / "set").glob("[!_]*/[!_]*.yaml")), ids=str)
 def test_reports_name_the_published_schema(path):
     assert path.read_text(encoding="utf-8").splitlines()[0] == SCHEMA_LINE
     assert SCHEMA_LINE in (REPO / "docs" / "format.md").read_text(encoding="utf-8")
@@ -96,3 +96,9 @@ def test_reports_name_the_published_schema(path):
 @pytest.mark.parametrize("path", SET_FILES + sorted((FIXTURES / "set").glob("*/_set.yaml")), ids=str)
 def test_set_files_name_the_published_set_schema(path):
     assert path.read_text(encoding="utf-8").splitlines()[0] == SET_SCHEMA_LINE
+
+
+def test_a_collections_member_type_names_the_published_type_schema_and_passes_it():
+    path = FIXTURES / "set" / "_types" / "reconciliation.yaml"
+    assert path.read_text(encoding="utf-8").splitlines()[0] == f"# yaml-language-server: $schema={SCHEMA_BASE}member-type.schema.json"
+    jsonschema.validate(load(path), type_json_schema())

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINIMAL, REPO
+from conftest import REPO, minimal_report
 
 PROJECT_CONFIG = """\
 site_name: Adopter's analyses
@@ -30,15 +30,15 @@ plugins:
 validation:
   links: {not_found: warn, anchors: warn, unrecognized_links: warn}
 """
-REPORT = MINIMAL.format(system="Acme") + """\
+REPORT = minimal_report("Acme", """\
 records:
   - id: MEM-OBJ-ledger
     label: Ledger
-    text: The ledger, read back by MEM-OBJ-journal.
+    body: The ledger, read back by MEM-OBJ-journal.
   - id: MEM-OBJ-journal
     label: Journal
-    text: A journal.
-"""
+    body: A journal.
+""")
 
 
 def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess:
