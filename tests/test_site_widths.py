@@ -9,6 +9,8 @@ from browser import chromium, serve
 from conftest import FIXTURES
 from sitehtml import build_site, make_project
 
+pytestmark = pytest.mark.site
+
 PAGES = ["tallybook/runtime/", "tallybook/memory/", "tallybook/epistemic/", "tallybook/reconciliation/", "tallybook/", "coverage/"]
 
 #: what overflows sideways: the page itself, or a report table (in the scroll wrapper the
