@@ -108,3 +108,11 @@ def chromium():
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(driver), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium per test module (import this fixture into the module)."""
+    driver = chromium()
+    yield driver
+    driver.quit()

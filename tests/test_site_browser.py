@@ -4,7 +4,7 @@ the record index sorts and filters offline, and record links land on their entri
 from __future__ import annotations
 
 import pytest
-from browser import chromium, serve
+from browser import browser, serve  # noqa: F401 - browser is a fixture
 from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site
@@ -15,13 +15,6 @@ def site_url(tmp_path_factory):
     site = build_site(make_project(tmp_path_factory.mktemp("browser")))
     with serve(site, "/repo/sub/") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = chromium()
-    yield driver
-    driver.quit()
 
 
 def visible_ids(browser) -> list[str]:

@@ -5,7 +5,7 @@ authority-route ledger shows its rows as cards; narrow tables wrap their cells).
 from __future__ import annotations
 
 import pytest
-from browser import chromium, serve
+from browser import browser, serve  # noqa: F401 - browser is a fixture
 from conftest import FIXTURES
 from sitehtml import build_site, make_project
 
@@ -38,13 +38,6 @@ def site_url(tmp_path_factory):
     site = build_site(make_project(tmp_path_factory.mktemp("widths"), FIXTURES / "set"))
     with serve(site, "/") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    driver = chromium()
-    yield driver
-    driver.quit()
 
 
 @pytest.mark.parametrize("width", [1440, 390])

@@ -168,8 +168,27 @@ class Reconciliation:
 # --- records and annotations -------------------------------------------------------------
 
 
+class _Body:
+    """What a record and an annotation read off their ``body`` of blocks."""
+
+    body: list[Block]
+
+    @property
+    def fields(self) -> list[LabelledField]:
+        return fields_of(self.body)
+
+    @property
+    def quotes(self) -> list[Quote]:
+        return quotes_of(self.body)
+
+    @property
+    def text(self) -> str:
+        """The prose blocks, in order."""
+        return "\n\n".join(block.text.strip("\n") for block in self.body if isinstance(block, Text))
+
+
 @dataclass
-class Record:
+class Record(_Body):
     id: str
     label: str
     system: str
@@ -187,19 +206,6 @@ class Record:
     @property
     def anchor(self) -> str:
         return anchor_of(self.id)
-
-    @property
-    def fields(self) -> list[LabelledField]:
-        return fields_of(self.body)
-
-    @property
-    def quotes(self) -> list[Quote]:
-        return quotes_of(self.body)
-
-    @property
-    def text(self) -> str:
-        """The record's prose blocks, in order."""
-        return "\n\n".join(block.text.strip("\n") for block in self.body if isinstance(block, Text))
 
     @property
     def status(self) -> dict[str, str]:
@@ -221,7 +227,7 @@ class Record:
 
 
 @dataclass
-class Annotation:
+class Annotation(_Body):
     on: str
     system: str
     member: str
@@ -233,18 +239,6 @@ class Annotation:
     @property
     def anchor(self) -> str:
         return f"annotation-{self.index}-on-{anchor_of(self.on)}"
-
-    @property
-    def fields(self) -> list[LabelledField]:
-        return fields_of(self.body)
-
-    @property
-    def quotes(self) -> list[Quote]:
-        return quotes_of(self.body)
-
-    @property
-    def text(self) -> str:
-        return "\n\n".join(block.text.strip("\n") for block in self.body if isinstance(block, Text))
 
 
 # --- the set -------------------------------------------------------------------------------
