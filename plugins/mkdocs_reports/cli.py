@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser

@@ -33,7 +33,7 @@ class Span:
 class FieldChange:
     """One field that differs, with a short diff of it."""
 
-    field: str  # stable key: label, part_of, text, route.<key>, status.<label>, quotes, notes, cites
+    field: str  # stable key: label, part_of, text, field.<label>, quotes, rows, cites
     name: str  # as a reader calls it: "Label", "Later read-back", "operation conclusion status"
     diff: tuple[Span, ...]
 
