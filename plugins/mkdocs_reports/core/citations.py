@@ -196,7 +196,7 @@ class _Occurrences:
 
 def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
     """Every citation and source mention of a Markdown text, in order, none overlapping."""
-    if not markdown or not grammar.mention_re.search(markdown):
+    if not markdown or not grammar.might_mention(markdown):
         return []
     masked, spans = _masked_with_spans(markdown)
     occurrences = _Occurrences(markdown)

@@ -36,9 +36,13 @@ class IdGrammar:
         )
 
     @cached_property
-    def mention_re(self) -> re.Pattern[str]:
-        """What any citation or source mention holds: a quick test before the full scan."""
-        return re.compile(rf"(?:{self._alternatives(self.prefixes)})-|SRC-|\.md#")
+    def _mention_needles(self) -> tuple[str, ...]:
+        return (*(f"{prefix}-" for prefix in self.prefixes), "SRC-", ".md#")
+
+    def might_mention(self, text: str) -> bool:
+        """Whether a text can hold a citation or source mention at all: a quick test (plain
+        substring searches) before the full scan."""
+        return any(needle in text for needle in self._mention_needles)
 
     @staticmethod
     def _alternatives(words) -> str:
