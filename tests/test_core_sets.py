@@ -156,7 +156,8 @@ def test_other_files_starting_with_an_underscore_are_refused(reports):
     reports.write("alpha/_sets.yaml", SET)
     assert only(reports.messages()) == (
         "reports/alpha/_sets.yaml:1:1: error: _sets.yaml is not a file of a system folder — name the set's metadata "
-        "_set.yaml; reports are named after their member (memory.yaml)"
+        "_set.yaml; reports are named after their member (memory.yaml); the quote lock is _quotes.lock.yaml, written by "
+        "mkdocs-reports quotes"
     )
 
 

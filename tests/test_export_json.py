@@ -30,7 +30,11 @@ def test_the_export_carries_every_record_annotation_and_citation():
     write = next(r for r in data["records"] if r["id"] == "MEM-RTE-note-write")
     assert write["route"]["Delegated visibility"] == "uninspected — child agents were not traced."
     assert write["status"] == {"implementation": "wired", "operation": "uninspected"}
-    assert write["quotes"] == [{"passage": "db.insert(note)\nreturn note", "path": "src/notes.ts", "lines": None, "source": None}]
+    assert write["quotes"] == [{
+        "passage": "db.insert(note)\nreturn note", "path": "src/notes.ts", "lines": None, "source": None,
+        "anchor": "mem-rte-note-write--quote-1", "place": "MEM-RTE-note-write, quote 1",
+        "grounding": {"state": "unverified", "lines": None, "match": None, "revision": None},  # the sample has no quote lock
+    }]
     assert [b["kind"] for b in write["body"]] == ["text", "fields", "quote", "text"]
     assert write["fields"][1] == {"label": "Later read-back", "value": "MEM-RTE-note-read returns it.",
                                   "anchor": "mem-rte-note-write--later-read-back"}

@@ -49,6 +49,12 @@ def changes_text(changes: Changes) -> str:
                 f"  {c.file}:{c.line}:{c.column}: {c.target} in {c.place} ({c.before or 'new'} → {c.after})"
                 for c in citations
             ]
+    if changes.quotes:
+        lines += ["", "Quotes:"]
+        lines += [
+            f"  {q.change}: {q.place} ({q.path}; {q.page}#{q.anchor}) — {'verified' if q.verified else 'not verified'}"
+            for q in changes.quotes
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -9,6 +9,7 @@ import sys
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser
 from .pages_cli import add_parser as add_pages_parser
+from .quotes_cli import add_parser as add_quotes_parser
 from .core.diagnostics import Diagnostics
 from .core.loader import display_path
 from .core.schema import json_schema, set_json_schema, type_json_schema
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.set_defaults(run=_schema)
     add_changes_parser(commands)
     add_pages_parser(commands)
+    add_quotes_parser(commands)
     return parser
 
 

@@ -39,6 +39,7 @@ from .config import ReportsConfig
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import Diagnostic, Location
+from .core.grounding.status import UNVERIFIED
 from .core.loader import display_path
 from .render import Paths, SafeLinksExtension, SiteRenderer
 from .render import preview_html
@@ -102,7 +103,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def _check(self) -> CheckedCollection:
         checked = check_collection(self.root, base=self.base)  # messages name files as from mkdocs.yml
         for diagnostic in checked.diagnostics:
-            (log.error if diagnostic.severity == "error" else log.warning)(str(diagnostic))
+            if diagnostic.severity == "error":
+                log.error(str(diagnostic))
+            elif diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
+                log.info(str(diagnostic))
+            else:
+                log.warning(str(diagnostic))
         log.info(f"Reports: {checked.summary()}")
         return checked
 

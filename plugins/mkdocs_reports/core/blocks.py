@@ -66,6 +66,7 @@ class Container:
     used: set[str] = field(default_factory=set)  # anchors given out
     tables: int = 0
     lists: int = 0
+    quotes: int = 0
 
     def unique(self, anchor: str) -> str:
         candidate, number = anchor, 1
@@ -190,7 +191,7 @@ class BlockBuilder:
                 out.append(Heading(content, 3 if kind == "heading" else 4, anchor))
                 place = Place(container.section, anchor, f"{container.label} › {content}")
             elif kind == "quote":
-                out.append(self.quote(content, content_node))
+                out.append(self.quote(content, content_node, container))
             elif kind == "table":
                 if (table := self.table(content, content_node, container, self._named(container, place))) is not None:
                     out.append(table)
@@ -206,10 +207,14 @@ class BlockBuilder:
         ("MEM-OBJ-b, row 1", not "MEM-OBJ-b — text, row 1")."""
         return Place(place.section, place.anchor, container.label) if place.anchor == container.anchor else place
 
-    def quote(self, fields: Fields, node: Node) -> Quote:
+    def quote(self, fields: Fields, node: Node, container: Container) -> Quote:
         # a block-scalar passage (`passage: |`) ends in a line break that is not quoted text
         passage = fields.get("passage", "").rstrip("\n")
-        return Quote(passage, fields.get("path", ""), fields.get("lines"), self.source.location(node), fields.get("source"))
+        container.quotes += 1
+        anchor = container.unique(f"{container.anchor}--quote-{container.quotes}")
+        place = Place(container.section, anchor, f"{container.label}, quote {container.quotes}")
+        return Quote(passage, fields.get("path", ""), fields.get("lines"), self.source.location(node), fields.get("source"),
+                     self.member, anchor, place)
 
     def table(self, fields: Fields, node: Node, container: Container, place: Place) -> Table | None:
         if "columns" not in fields or "rows" not in fields:

@@ -23,6 +23,8 @@ class Diagnostic:
     message: str
     fix: str | None = None
     severity: str = "error"
+    #: what kind of problem a warning is, for settings that decide how much it weighs
+    rule: str | None = None
 
     def __str__(self) -> str:
         text = f"{self.location}: {self.severity}: {self.message}"
@@ -36,6 +38,7 @@ class Diagnostic:
             "severity": self.severity,
             "message": self.message,
             "fix": self.fix,
+            **({"rule": self.rule} if self.rule else {}),
         }
 
 

@@ -2,8 +2,10 @@
 
 The layout: ``<reports>/<system>/<member>.yaml`` (one report per member of a system's
 analysis set), ``<reports>/<system>/_set.yaml`` (what the set's members share: run ID,
-source register) and ``<reports>/_types/<name>.yaml`` (member types the collection adds to
-the method's). Names starting with ``_`` are that metadata, never a system or a member.
+source register), ``<reports>/<system>/_quotes.lock.yaml`` (where ``mkdocs-reports quotes``
+found each quote in the source) and ``<reports>/_types/<name>.yaml`` (member types the
+collection adds to the method's). Names starting with ``_`` are that metadata, never a
+system or a member.
 
 Files are read one by one; what links them is the set rules', citation graph's and
 validator's work.
@@ -21,6 +23,8 @@ from .diagnostics import Diagnostics, Location
 from .model import AnalysisSet, Annotation, Collection, Place, Record, Report, Section, Source, Stated, System
 from .report_types import Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
+from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file
+from .grounding.status import apply_locks
 from .sets import apply_sets
 from .structure import Fields, StructureChecker
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
@@ -189,7 +193,9 @@ def display_path(path: Path, base: Path | None) -> str:
     return str(path)
 
 
-Job = tuple[str, str, str, str]  # (display path, real path, system slug, member or SET_FILE)
+Job = tuple[str, str, str, str]  # (display path, real path, system slug, member, SET_FILE or LOCK_FILE)
+#: the metadata files a system folder may hold besides its members
+_METADATA_FILES = (SET_FILE, LOCK_FILE)
 
 
 def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
@@ -205,18 +211,20 @@ def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
 
 def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
     """A report file (or set file) named as the layout requires, or ``None`` after saying what is off."""
-    if path.name == SET_FILE:
+    if path.name in _METADATA_FILES:
         system = path.parent.name
         if not SLUG_RE.match(system):
             diagnostics.error(Location(display), f"the system folder {system!r} is not a URL-safe name", "use lowercase letters, digits and '-' only")
             return None
-        return (display, str(path), system, SET_FILE)
+        return (display, str(path), system, path.name)
     if path.suffix != ".yaml":
         diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
         return None
     system, member = path.parent.name, path.stem
     if member.startswith("_"):
-        diagnostics.error(Location(display), f"{path.name} is not a file of a system folder", f"name the set's metadata {SET_FILE}; reports are named after their member (memory.yaml)")
+        diagnostics.error(Location(display), f"{path.name} is not a file of a system folder",
+                          f"name the set's metadata {SET_FILE}; reports are named after their member (memory.yaml); "
+                          f"the quote lock is {LOCK_FILE}, written by mkdocs-reports quotes")
         return None
     for what, value in (("system folder", system), ("member file name", member)):
         if not SLUG_RE.match(value):
@@ -226,14 +234,15 @@ def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
 
 
 def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[Job]:
-    """The report and set files under ``root`` (a folder of systems, or one file: then with
-    its set's ``_set.yaml``)."""
+    """The report, set and lock files under ``root`` (a folder of systems, or one file: then
+    with its set's ``_set.yaml`` and quote lock)."""
     if root.is_file():
         job = _job(root, display_path(root, base), diagnostics)
-        set_file = root.parent / SET_FILE
         jobs = [job] if job else []
-        if job and job[3] != SET_FILE and set_file.is_file():
-            jobs.insert(0, (display_path(set_file, base), str(set_file), job[2], SET_FILE))
+        for name in reversed(_METADATA_FILES):
+            metadata = root.parent / name
+            if job and job[3] not in _METADATA_FILES and metadata.is_file():
+                jobs.insert(0, (display_path(metadata, base), str(metadata), job[2], name))
         return jobs
     if not root.is_dir():
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
@@ -266,6 +275,7 @@ def load_collection(
     jobs = discover(root_path, diagnostics, base_path)
     collection = Collection(types=registry)
     sets: dict[str, AnalysisSet] = {}
+    locks: dict[str, QuoteLock] = {}
     reports: list[Report] = []
     with no_cycle_collection():
         for job in jobs:
@@ -275,6 +285,10 @@ def load_collection(
                 analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
                 if analysis_set is not None:
                     sets[job[2]] = analysis_set
+            elif data is not None and job[3] == LOCK_FILE:
+                lock, file_diagnostics = load_lock_file(job[0], data)
+                if lock is not None:
+                    locks[job[2]] = lock
             elif data is not None:
                 report, file_diagnostics = load_report_file(job[0], data, job[2], job[3], registry)
                 if report is not None:
@@ -285,5 +299,9 @@ def load_collection(
         system.reports[report.member] = report
     for slug, analysis_set in sets.items():
         collection.systems.setdefault(slug, System(slug, "")).set = analysis_set
+    for slug, lock in locks.items():
+        if slug in collection.systems:  # a lock without reports vouches for nothing
+            collection.systems[slug].lock = lock
     diagnostics.extend(apply_sets(collection))
+    diagnostics.extend(apply_locks(collection))
     return collection, diagnostics

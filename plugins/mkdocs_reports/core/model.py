@@ -7,11 +7,15 @@ Plain data, no behaviour beyond derived names; built by the loader, linked by th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .diagnostics import Location
 from .ids import anchor_of, kind_of
 from .report_types import ReportType, SectionSpec, TypeRegistry
 from .type_files import builtin_registry
+
+if TYPE_CHECKING:
+    from .grounding.lock import QuoteLock
 
 
 @dataclass
@@ -33,6 +37,39 @@ class Quote:
     lines: str | None
     location: Location
     source: str | None = None  # the source ID when the author named one
+    #: its report, its anchor on the page (``<container>--quote-<n>``) and where it stands
+    member: str = ""
+    anchor: str = ""
+    place: Place | None = None
+    #: whether ``mkdocs-reports quotes`` found it in the source (from the quote lock)
+    grounding: Grounding | None = None
+
+    @property
+    def key(self) -> str:
+        """The quote's place in its set, as the quote lock names it: ``memory#<anchor>``."""
+        return f"{self.member}#{self.anchor}"
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """A quote measured against the quote lock.
+
+    ``state`` is ``verified`` (found at ``lines`` of the source at ``revision``; ``match``
+    says whether exactly or after whitespace normalisation), ``changed`` (its passage or
+    path changed since it was verified), ``unverified`` (no entry), ``stale`` (verified at
+    another revision than the register's) or ``unverifiable`` (the source has no revision
+    to check against). ``reason`` says it in words for pages and messages.
+    """
+
+    state: str
+    reason: str
+    lines: str | None = None
+    match: str | None = None
+    revision: str | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.state == "verified"
 
 
 @dataclass
@@ -318,6 +355,12 @@ class Report:
         tables += [t for record in self.records for t in tables_of(record.body)]
         return tables + [t for annotation in self.annotations for t in tables_of(annotation.body)]
 
+    def quotes(self) -> list[Quote]:
+        """Every quote of the report, in page order."""
+        quotes = [q for section in self.sections.values() for q in quotes_of(section.blocks)]
+        quotes += [q for record in self.records for q in record.quotes]
+        return quotes + [q for annotation in self.annotations for q in annotation.quotes]
+
     def coverage_tables(self) -> list[Table]:
         return [t for section in self.sections.values() for t in tables_of(section.blocks) if t.coverage]
 
@@ -345,6 +388,8 @@ class System:
     name: str
     reports: dict[str, Report] = field(default_factory=dict)
     set: AnalysisSet | None = None
+    #: the quote lock (``_quotes.lock.yaml``): what ``mkdocs-reports quotes`` verified
+    lock: QuoteLock | None = None
 
     @property
     def sources(self) -> list[Source]:

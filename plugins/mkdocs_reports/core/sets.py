@@ -11,7 +11,7 @@ source it names must be in the register.
 from __future__ import annotations
 
 from .diagnostics import Diagnostics, Location
-from .model import AnalysisSet, Collection, Quote, Report, Stated, System, quotes_of
+from .model import AnalysisSet, Collection, Report, Stated, System
 from .report_types import METADATA
 from .schema import UNRECORDED
 
@@ -65,12 +65,6 @@ def _register(analysis_set: AnalysisSet, diagnostics: Diagnostics) -> None:
                               f"write the reviewed commit in full, or '{UNRECORDED} — <why>'")
 
 
-def _quotes(report: Report) -> list[Quote]:
-    quotes = [q for section in report.sections.values() for q in quotes_of(section.blocks)]
-    quotes += [q for record in report.records for q in record.quotes]
-    return quotes + [q for annotation in report.annotations for q in annotation.quotes]
-
-
 def _sources_named(system: System, diagnostics: Diagnostics) -> None:
     registered = {source.id for source in system.sources}
     fix = (f"register it in {_set_path(system)} (sources: - id: …), or correct the ID" if system.set
@@ -79,7 +73,7 @@ def _sources_named(system: System, diagnostics: Diagnostics) -> None:
         for reference in report.source_references:
             if reference.source not in registered:
                 diagnostics.error(reference.location, f"{reference.source} is not in the source register of {system.slug}", fix)
-        for quote in _quotes(report):
+        for quote in report.quotes():
             if quote.source is not None and quote.source not in registered:
                 diagnostics.error(quote.location, f"the quote's source {quote.source} is not in the source register of {system.slug}", fix)
             elif quote.source is None and registered and system.source_by_id(None) is None:

@@ -60,10 +60,33 @@ def tree_url(source: Source) -> str | None:
     }[forge]
 
 
-def file_url(source: Source, path: str, lines: str | None = None) -> str | None:
-    """A quoted file at the reviewed commit, with its line range highlighted when given."""
+def _safe_path(path: str) -> bool:
+    return bool(path) and not path.startswith("/") and ".." not in path.split("/")
+
+
+def folder_url(source: Source, path: str) -> str | None:
+    """A folder of the repository at the reviewed commit."""
     parts = _parts(source)
-    if parts is None or not path or path.startswith("/") or ".." in path.split("/"):
+    path = path.strip().strip("/")
+    if parts is None or not _safe_path(path):
+        return None
+    base, forge, revision = parts
+    quoted = quote(path, safe="/")
+    return {
+        "github": f"{base}/tree/{revision}/{quoted}",
+        "gitlab": f"{base}/-/tree/{revision}/{quoted}",
+        "gitea": f"{base}/src/commit/{revision}/{quoted}",
+        "bitbucket": f"{base}/src/{revision}/{quoted}/",
+    }[forge]
+
+
+def file_url(source: Source, path: str, lines: str | None = None) -> str | None:
+    """A quoted file at the reviewed commit, with its line range highlighted when given:
+    ``#L10-L12`` on GitHub and Gitea/Forgejo/Codeberg, ``#L10-12`` on GitLab,
+    ``#lines-10:12`` on Bitbucket."""
+    parts = _parts(source)
+    path = path.strip().removeprefix("./")
+    if parts is None or not _safe_path(path):
         return None
     base, forge, revision = parts
     quoted = quote(path.strip(), safe="/")

@@ -27,8 +27,9 @@ from bisect import bisect_right
 
 from ..core.citations import Mention, mask_code, scan
 from ..core.graph import CitationGraph
-from ..core.model import ExternalRecord
-from .forge import file_url
+from ..core.model import ExternalRecord, Quote
+from ..core.source_paths import path_mentions
+from .grounding import QuoteOrigin, locked, path_url, quote_origin
 from .paths import Paths, relative
 from .safe_links import is_safe_url
 
@@ -134,6 +135,10 @@ class Markup:
         self.page = page
         self.grammar = graph.collection.types.grammar
         self._refs: dict[tuple[str, bool], str | None] = {}
+        # bare paths in prose are the default source's; linked only when its lock knows them
+        owner = graph.collection.systems.get(system)
+        default = owner.source_by_id(None) if owner else None
+        self._prose_paths = (owner, default) if locked(owner, default) is not None else None
 
     # -- author text ------------------------------------------------------------------
 
@@ -151,6 +156,14 @@ class Markup:
         def replaced(offset: int) -> bool:
             index = bisect_right(starts, offset) - 1
             return index >= 0 and offset < ends[index]
+
+        if link and self._prose_paths is not None and ("/" in text or "." in text):
+            paths = [p for p in self._path_links(text) if not replaced(p[0]) and not replaced(p[1] - 1)
+                     and bisect_right(starts, p[1] - 1) == bisect_right(starts, p[0])]
+            if paths:
+                replacements = sorted(replacements + paths)
+                starts = [start for start, _, _ in replacements]
+                ends = [end for _, end, _ in replacements]
 
         for match in _ESCAPABLE.finditer(masked):
             escaped = escapes.get(match.group())
@@ -261,13 +274,29 @@ class Markup:
         title = " at ".join(part for part in (source.identity, source.revision) if part)
         return f'[{source_id}]({self.to(self.paths.system(self.system), source_id.lower())} "{self.attr(title or source_id)}")'
 
-    def path_link(self, source_id: str | None, path: str, lines: str | None = None) -> str:
-        """A path of a source as inline code, linked to the file at the reviewed revision
-        when the source is on a known forge."""
+    def path_link(self, source_id: str | None, path: str) -> str:
+        """A path of an evidence anchor as inline code, linked to the file (or folder) at
+        the reviewed revision when the source is on a known forge and the quote lock, if
+        there is one, lists the path (``render/grounding.py``)."""
         system = self.graph.collection.systems.get(self.system)
         source = system.source_by_id(source_id) if system else None
-        url = file_url(source, path, lines) if source else None
+        url = path_url(system, source, path)
         return f"[{code_span(path)}]({url})" if url else code_span(path)
+
+    def _path_links(self, text: str) -> list[tuple[int, int, str]]:
+        """Paths written in prose that the quote lock knows, linked: (start, end, link)."""
+        system, source = self._prose_paths
+        out = []
+        for mention in path_mentions(text):
+            url = path_url(system, source, mention.path, prose=True)
+            if url:
+                shown = code_span(mention.path) if mention.code else mention.path
+                out.append((mention.start, mention.end, f"[{shown}]({url})"))
+        return out
+
+    def quote_origin(self, quote: Quote) -> QuoteOrigin:
+        """Where a quote is from, linked to its verified lines, and whether it was verified."""
+        return quote_origin(self.graph.collection.systems[self.system], quote)
 
     @staticmethod
     def code(text: str) -> str:

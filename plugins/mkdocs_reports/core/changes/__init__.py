@@ -9,7 +9,7 @@ come from git or from the saved export of another build. No MkDocs here.
 """
 
 from .compare import compare
-from .model import Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
+from .model import Changes, CitationChange, FieldChange, ItemChange, QuoteChange, ReportChanges, Span
 from .snapshot import (
     Snapshot,
     SnapshotError,
@@ -25,6 +25,7 @@ __all__ = [
     "CitationChange",
     "FieldChange",
     "ItemChange",
+    "QuoteChange",
     "ReportChanges",
     "Snapshot",
     "SnapshotError",

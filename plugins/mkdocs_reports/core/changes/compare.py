@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..ids import anchor_of
 from ..model import Annotation
 from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
+from .quotes import quote_changes
 from .snapshot import Snapshot, SnapshotError
 from .textdiff import item_diff, normalize, word_diff
 
@@ -248,4 +249,5 @@ def _compare(base: Snapshot, head: Snapshot) -> Changes:
         resolved=_citation_changes(base_citations, head_citations, _newly_resolved),
         base_errors=base.errors,
         head_errors=head.errors,
+        quotes=quote_changes(base.export, head.export),
     )

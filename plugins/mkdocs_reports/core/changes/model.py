@@ -95,6 +95,28 @@ class CitationChange:
 
 
 @dataclass(frozen=True)
+class QuoteChange:
+    """A quote of the head build that was added, changed, or is no longer verified."""
+
+    system: str
+    member: str
+    anchor: str  # of the quote on its report page
+    place: str  # "MEM-OBJ-x, quote 1"
+    path: str
+    change: Literal["added", "changed", "no longer verified"]
+    before: str | None  # the base's verification state (verified, unverified, changed, …); None: new
+    after: str | None  # the head's
+
+    @property
+    def page(self) -> str:
+        return f"{self.system}/{self.member}/"
+
+    @property
+    def verified(self) -> bool:
+        return self.after == "verified"
+
+
+@dataclass(frozen=True)
 class Changes:
     """The head build against its base: reports in collection order, then citations."""
 
@@ -106,10 +128,11 @@ class Changes:
     #: check errors of either build: what a file with errors declares may be missing from it
     base_errors: tuple[str, ...] = ()
     head_errors: tuple[str, ...] = ()
+    quotes: tuple[QuoteChange, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not (self.reports or self.dangling or self.resolved)
+        return not (self.reports or self.dangling or self.resolved or self.quotes)
 
     def by_system(self) -> dict[str, list[ReportChanges]]:
         """Report changes grouped by system slug, in collection order."""
@@ -132,7 +155,13 @@ class Changes:
             if (count := self.count(change, item))
         )
         citations = f"{_plural(len(self.dangling), 'citation')} newly dangling, {len(self.resolved)} newly resolved"
-        return f"Changes against {self.base}: {counts or 'no sections, records or annotations changed'}; {citations}."
+        quotes = ", ".join(
+            f"{_plural(count, 'quote')} {change}"
+            for change in ("added", "changed", "no longer verified")
+            if (count := sum(1 for q in self.quotes if q.change == change))
+        )
+        return (f"Changes against {self.base}: {counts or 'no sections, records or annotations changed'}; {citations}"
+                + (f"; {quotes}" if quotes else "") + ".")
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, **asdict(self)}

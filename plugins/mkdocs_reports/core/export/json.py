@@ -26,10 +26,13 @@ collection order (systems, reports, then file order):
      "external_records": [{"system", "member", "id"}]}
 
 A block is one of {"kind": "text", "text"}, {"kind": "heading", "text", "level", "anchor"},
-{"kind": "quote", "passage", "path", "lines", "source"}, {"kind": "table", "anchor",
-"coverage", "columns", "rows": [{"anchor", "cells"}]}, {"kind": "list", "style", "items":
-[{"anchor", "text"}]} or {"kind": "fields", "fields": [{"label", "value", "anchor"}]}. A
-section's ``text`` is its plain-text rendering (``export.text``).
+{"kind": "quote", "passage", "path", "lines", "source", "anchor", "place", "grounding": {"state",
+"lines", "match", "revision"}}, {"kind": "table", "anchor", "coverage", "columns", "rows":
+[{"anchor", "cells"}]}, {"kind": "list", "style", "items": [{"anchor", "text"}]} or {"kind":
+"fields", "fields": [{"label", "value", "anchor"}]}. A section's ``text`` is its plain-text
+rendering (``export.text``). A quote's ``grounding`` is measured against the quote lock:
+``state`` verified, changed, unverified, stale or unverifiable; ``lines`` where it was
+verified.
 """
 
 from __future__ import annotations
@@ -46,7 +49,13 @@ VERSION = 2
 
 
 def _quote(quote: Quote) -> dict:
-    return {"passage": quote.passage, "path": quote.path, "lines": quote.lines, "source": quote.source}
+    grounding = quote.grounding
+    return {
+        "passage": quote.passage, "path": quote.path, "lines": quote.lines, "source": quote.source, "anchor": quote.anchor,
+        "place": quote.place.label if quote.place else None,
+        "grounding": {"state": grounding.state, "lines": grounding.lines, "match": grounding.match, "revision": grounding.revision}
+        if grounding is not None else None,
+    }
 
 
 def _fields(block: FieldList) -> list[dict]:

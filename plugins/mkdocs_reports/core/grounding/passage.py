@@ -1,0 +1,161 @@
+"""Where a quoted passage stands in a source file, as the method's source contract counts it.
+
+"Under whitespace normalization, the quote occurs exactly once in the frozen blob, or
+exactly once within a supplied line range that contains the whole quote." So a passage is
+searched with every run of whitespace matching any run of whitespace (one regular
+expression of its words, run over the file's text in C: linear in the file's size); each
+place is turned into its lines. A place where the passage stands as written, character for
+character, is *exact*; otherwise what differs (indentation, line breaks, …) is said.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+#: what git itself takes for a binary file: a NUL byte in the first 8000
+_BINARY_PROBE = 8000
+#: places listed for an ambiguous passage; more are counted
+MAX_PLACES = 20
+_WHITESPACE = re.compile(r"\s+")
+_ELLIPSIS = re.compile(r"…|\.\.\.(?![\w$({\[])")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Lines ``first``–``last`` (from 1) and the characters ``start``–``end`` of the text."""
+
+    first: int
+    last: int
+    start: int
+    end: int
+
+    @property
+    def lines(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+
+class SourceText:
+    """A file's bytes as text to search: line breaks as ``\\n``, a BOM dropped.
+
+    ``encoding`` says how it was read: ``utf-8``, or ``latin-1`` for a file that is not
+    UTF-8 (every byte is then one character, so ASCII passages are still found).
+    ``binary`` is set for files git would call binary; they have no text.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        self.binary = b"\0" in data[:_BINARY_PROBE]
+        self.encoding = "utf-8"
+        self.text = ""
+        self._line_starts: list[int] | None = None
+        if self.binary:
+            return
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text, self.encoding = data.decode("latin-1"), "latin-1"
+        text = text.removeprefix("\ufeff")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        self.text = text
+
+    @property
+    def line_starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts, text, index = [0], self.text, self.text.find("\n")
+            while index >= 0:
+                starts.append(index + 1)
+                index = text.find("\n", index + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts) - (1 if self.text.endswith("\n") else 0)
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.line_starts, offset)
+
+    def line(self, number: int) -> str:
+        starts = self.line_starts
+        end = starts[number] - 1 if number < len(starts) else len(self.text)
+        return self.text[starts[number - 1] : end]
+
+    def place(self, start: int, end: int) -> Place:
+        return Place(self.line_of(start), self.line_of(max(start, end - 1)), start, end)
+
+
+def words(passage: str) -> list[str]:
+    return passage.split()
+
+
+def normalised(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pattern(passage: str) -> re.Pattern[str]:
+    """The passage with each run of whitespace matching any run of whitespace."""
+    return re.compile(r"\s+".join(re.escape(word) for word in words(passage)))
+
+
+def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple[list[Place], int]:
+    """Up to ``limit`` places of the passage (whitespace normalised), and how many there are."""
+    found, count = [], 0
+    compiled = pattern(passage)
+    for match in compiled.finditer(text.text):
+        count += 1
+        if len(found) < limit:
+            found.append(text.place(match.start(), match.end()))
+    return found, count
+
+
+def within(found: list[Place], lines: tuple[int, int]) -> list[Place]:
+    return [p for p in found if lines[0] <= p.first and p.last <= lines[1]]
+
+
+def parse_lines(lines: str | None) -> tuple[int, int] | None:
+    """``"12"`` → (12, 12), ``"12-14"`` → (12, 14); ``None`` for anything else."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*", lines or "")
+    if not match:
+        return None
+    first = int(match.group(1))
+    last = int(match.group(2) or first)
+    return (first, last) if 0 < first <= last else None
+
+
+def _indent(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
+
+
+def _line_end(line: str) -> str:
+    return line[len(line.rstrip()) :]
+
+
+def differences(passage: str, written: str) -> list[str]:
+    """How the source's text (``written``, first word to last) differs from the passage,
+    in whitespace only, in words: tabs, line breaks, indentation, spaces at line ends,
+    spaces between words."""
+    passage = passage.strip()
+    said = []
+    if "\t" in written and "\t" not in passage:
+        said.append("tabs")
+    source_lines, passage_lines = written.split("\n"), passage.split("\n")
+    if len(source_lines) != len(passage_lines):
+        def count(n: int) -> str:
+            return f"{n} lines" if n > 1 else "one line"
+        said.append(f"line breaks (the source has {count(len(source_lines))}, the passage {count(len(passage_lines))})")
+        return said
+    pairs = [(a, b) for a, b in zip(source_lines, passage_lines) if a != b]
+    if any(_indent(a) != _indent(b) for a, b in pairs):
+        said.append("indentation")
+    if any(_line_end(a) != _line_end(b) for a, b in pairs):
+        said.append("spaces at line ends")
+    if any(a.strip() != b.strip() for a, b in pairs):
+        said.append("spaces between words")
+    return [kind for kind in dict.fromkeys(said)] or ["whitespace"]
+
+
+def ellipsis_in(passage: str) -> bool:
+    """An elision mark (``…`` or a ``...`` not followed by code): the method forbids them."""
+    return bool(_ELLIPSIS.search(passage))

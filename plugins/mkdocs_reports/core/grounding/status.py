@@ -1,0 +1,93 @@
+"""Measure every quote of a collection against its system's quote lock, without the source.
+
+A quote is verified when the lock has an entry for the same source, path and passage (its
+place may have moved) and the lock's revision of that source is the register's. Otherwise
+the check warns — the quote is new, or changed since it was verified, or the register's
+revision moved — with rule ``UNVERIFIED`` so that a collection can opt out of failing a
+strict build on them. Quotes of a source without a recorded revision cannot be verified;
+their pages say so, and no warning repeats what the register already states.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Diagnostics
+from ..model import Collection, Grounding, Quote, Source, System
+from .lock import LOCK_FILE, passage_hash
+
+#: the rule of the warnings about quotes the lock does not vouch for
+UNVERIFIED = "unverified-quote"
+_REVISION = set("0123456789abcdef")
+
+
+def checkable(source: Source | None) -> bool:
+    """A git source with a full commit: the only kind ``mkdocs-reports quotes`` checks."""
+    revision = source.revision if source else None
+    return bool(
+        source is not None and (source.kind or "git") == "git" and revision
+        and len(revision) in (40, 64) and set(revision) <= _REVISION
+    )
+
+
+def source_id(system: System, quote: Quote) -> str | None:
+    """The registered source a quote is of: the one it names, else the default one."""
+    source = system.source_by_id(quote.source)
+    return source.id if source else None
+
+
+def grounding(system: System, quote: Quote) -> Grounding:
+    source = system.source_by_id(quote.source)
+    if not checkable(source):
+        what = "a capture" if source is not None and source.kind == "capture" else "the reviewed revision is not recorded"
+        if source is None:
+            what = "its source is not registered"
+        return Grounding("unverifiable", f"not verified: {what}")
+    assert source is not None and source.id is not None
+    lock = system.lock
+    if lock is None:
+        return Grounding("unverified", "not verified: no quote lock")
+    locked_source = lock.sources.get(source.id)
+    entry = lock.by_key.get((source.id, quote.path.strip(), passage_hash(quote.passage)))
+    if entry is not None and locked_source is not None:
+        if locked_source.revision != source.revision:
+            return Grounding("stale", f"not verified: verified at {locked_source.revision[:7]}, not the reviewed {source.revision[:7]}")
+        return Grounding("verified", f"verified at {source.revision[:7]}", entry.lines, entry.match, source.revision)
+    if quote.key in lock.by_place:
+        return Grounding("changed", "not verified: changed since it was verified")
+    return Grounding("unverified", "not verified: not in the quote lock")
+
+
+def apply_locks(collection: Collection) -> Diagnostics:
+    """Set ``quote.grounding`` everywhere; warn about each quote the lock does not vouch for
+    (one warning for a system that has no lock at all)."""
+    diagnostics = Diagnostics()
+    for system in collection.systems.values():
+        quotes = [q for report in system.reports.values() for q in report.quotes()]
+        for quote in quotes:
+            quote.grounding = grounding(system, quote)
+        waiting = [q for q in quotes if q.grounding and q.grounding.state in ("unverified", "changed", "stale")]
+        if not waiting:
+            continue
+        command = f"mkdocs-reports quotes --source {system.slug}:SRC-1=<checkout of the source> {_folder(system)}"
+        if system.lock is None:
+            diagnostics.append(Diagnostic(
+                waiting[0].location,
+                f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
+                f"not verified against the source: there is no {_folder(system)}{LOCK_FILE}",
+                f"verify them and write the lock: {command}", "warning", UNVERIFIED,
+            ))
+            continue
+        for quote in waiting:
+            assert quote.grounding is not None
+            diagnostics.append(Diagnostic(
+                quote.location,
+                f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
+                if quote.grounding.state != "unverified" else f"the quote of {quote.path} is not in {system.lock.path}",
+                f"verify it again: {command}", "warning", UNVERIFIED,
+            ))
+    return diagnostics
+
+
+def _folder(system: System) -> str:
+    report = next(iter(system.reports.values()), None)
+    path = system.set.path if system.set else report.path if report else f"{system.slug}/x"
+    return path.rsplit("/", 1)[0] + "/" if "/" in path else ""

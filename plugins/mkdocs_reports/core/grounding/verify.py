@@ -1,0 +1,326 @@
+"""Check the quotes of a system against its sources at the reviewed revision.
+
+For each quote: found at lines a–b (exactly, or after whitespace normalisation, saying
+which); ambiguous (every place listed); the file missing at the revision (with a file of
+the same name that holds the passage, if one does); the passage not found (with the
+nearest line and how close it comes); a binary file, a link, a folder. Evidence anchors
+(``[SRC-1: `path`]``) and quote paths that name files absent at the revision are reported
+too. What was found becomes the system's quote lock.
+
+Each blob is read once: quotes are grouped by the blob their path names, and the blobs
+stream out of one ``git cat-file --batch``; only failures read more (files of the same
+name, for a quote whose path is missing).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..diagnostics import Location
+from ..model import Quote, SourceReference, System
+from ..source_paths import path_mentions, register_texts, report_texts
+from .lock import LockedQuote, LockedSource, QuoteLock, passage_hash
+from .nearest import LineIndex
+from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, parse_lines, places, within
+from .source_tree import MAX_BLOB_BYTES, REGULAR, SUBMODULE, SYMLINK, Entry, SourceTree
+from .status import source_id
+
+#: outcomes that verify a quote
+VERIFIED = ("exact", "whitespace")
+_LINE_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<lines>\d+(?:-\d+)?)$")
+#: files of the same name tried for a quote whose path is missing
+SAME_NAME = 5
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one quote (or one path of an evidence anchor)."""
+
+    location: Location
+    state: str  # exact, whitespace, ambiguous, missing, not-found, lines-differ, binary, not-a-file, too-large, bad-path, anchor-missing
+    message: str
+    fix: str | None = None
+    system: str = ""
+    source: str | None = None
+    quote: Quote | None = None
+    path: str | None = None
+    lines: str | None = None
+    blob: str | None = None
+    match: str | None = None
+
+    @property
+    def verified(self) -> bool:
+        return self.state in VERIFIED
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.location.file, "line": self.location.line, "column": self.location.column,
+            "system": self.system, "source": self.source, "state": self.state, "verified": self.verified,
+            "path": self.path, "lines": self.lines, "match": self.match, "message": self.message, "fix": self.fix,
+        }
+
+
+@dataclass
+class SourceCheck:
+    """One source of one system, checked: outcomes, and what exists of the paths mentioned."""
+
+    system: System
+    source: str
+    revision: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    existing_paths: set[str] = field(default_factory=set)
+
+
+def _lines_phrase(lines: str) -> str:
+    return f"line {lines}" if "-" not in lines else f"lines {lines.replace('-', '–')}"
+
+
+def _places_phrase(found: list[Place], count: int) -> str:
+    listed = ", ".join(p.lines.replace("-", "–") for p in found[:MAX_PLACES])
+    return listed + (f" and {count - MAX_PLACES} more" if count > MAX_PLACES else "")
+
+
+def clean_path(path: str) -> str | None:
+    """A quote's path as the tree names it, or ``None`` when it cannot be one."""
+    path = path.strip().removeprefix("./")
+    if not path or path.startswith("/") or "\\" in path or ".." in path.split("/") or any(ord(c) < 32 for c in path):
+        return None
+    return path
+
+
+class _Checker:
+    """Checks one source of one system (``tree`` at ``revision``)."""
+
+    def __init__(self, system: System, source: str, revision: str, tree: SourceTree) -> None:
+        self.system = system
+        self.source = source
+        self.revision = revision
+        self.short = revision[:7]
+        self.tree = tree
+        self.result = SourceCheck(system, source, revision)
+        self._folders: set[str] | None = None
+        self._by_name: dict[str, list[str]] | None = None
+
+    # -- what the tree holds ------------------------------------------------------------
+
+    @property
+    def folders(self) -> set[str]:
+        if self._folders is None:
+            self._folders = self.tree.directories()
+        return self._folders
+
+    def same_name(self, path: str) -> list[str]:
+        """Files with the same file name elsewhere in the tree."""
+        if self._by_name is None:
+            by_name: dict[str, list[str]] = defaultdict(list)
+            for other in self.tree.entries():
+                by_name[posixpath.basename(other)].append(other)
+            self._by_name = by_name
+        return [p for p in self._by_name.get(posixpath.basename(path), []) if p != path]
+
+    def exists(self, path: str) -> str | None:
+        """``"file"``, ``"folder"`` or ``None``."""
+        clean = clean_path(path)
+        if clean is None:
+            return None
+        if clean in self.tree.entries():
+            return "file"
+        return "folder" if clean.rstrip("/") in self.folders else None
+
+    # -- outcomes -------------------------------------------------------------------------
+
+    def add(self, quote: Quote | None, location: Location, state: str, message: str, fix: str | None = None, **extra) -> None:
+        self.result.outcomes.append(Outcome(location, state, message, fix, self.system.slug, self.source, quote, **extra))
+
+    def check(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> SourceCheck:
+        entries = self.tree.entries()
+        groups: dict[str, list[tuple[Quote, Entry]]] = defaultdict(list)
+        for quote in quotes:
+            entry = self._entry(quote, entries)
+            if entry is not None:
+                groups[entry.blob or entry.path].append((quote, entry))
+        wanted = [pairs[0][1] for pairs in groups.values()]
+        for blob in self.tree.read(wanted):
+            key = blob.entry.blob or blob.entry.path
+            for quote, entry in groups.pop(key, []):
+                self._match(quote, entry.path, blob.blob, blob.data, blob.size)
+        for reference in references:
+            for path in reference.paths:
+                if self.exists(path) is None:
+                    self._absent(reference.location, f"{reference.source} `{path}`", path)
+        self._mentioned(quotes, references, texts)
+        return self.result
+
+    def _entry(self, quote: Quote, entries: dict[str, Entry]) -> Entry | None:
+        """The tree entry a quote's path names, or ``None`` after saying what is wrong."""
+        path = clean_path(quote.path)
+        if path is None:
+            self.add(quote, quote.location, "bad-path", f"{quote.path!r} is not a path inside the repository",
+                     "write the path relative to the repository's root, with '/' between folders", path=quote.path)
+            return None
+        entry = entries.get(path)
+        if entry is None:
+            if path.rstrip("/") in self.folders:
+                self.add(quote, quote.location, "not-a-file", f"{path} is a folder at {self.short}, not a file",
+                         "write the path of the file the passage is in", path=path)
+            else:
+                self._missing(quote, path)
+            return None
+        if entry.mode == SYMLINK:
+            self.add(quote, quote.location, "not-a-file", f"{path} is a symbolic link at {self.short}",
+                     "quote the file it points to, under that file's path", path=path)
+            return None
+        if entry.mode == SUBMODULE or entry.mode not in (*REGULAR, SYMLINK):
+            self.add(quote, quote.location, "not-a-file", f"{path} is a submodule at {self.short}, whose files are in another repository",
+                     "register that repository as a source of its own and quote it there", path=path)
+            return None
+        return entry
+
+    def _missing(self, quote: Quote, path: str) -> None:
+        suffixed = _LINE_SUFFIX.match(path)
+        if suffixed and suffixed["path"] in self.tree.entries():
+            self.add(quote, quote.location, "missing", f"{path} is not a file at {self.short}",
+                     f"write the line range apart: path: {suffixed['path']} and lines: {suffixed['lines']}", path=path)
+            return
+        fix = "correct the path (as the repository names it at the reviewed revision)"
+        candidates = self.same_name(path)[:SAME_NAME]
+        holding = []
+        if candidates:
+            entries = self.tree.entries()
+            for blob in self.tree.read(entries[c] for c in candidates):
+                text = SourceText(blob.data) if blob.data is not None else None
+                if text is not None and not text.binary:
+                    found, count = places(text, quote.passage, 2)
+                    if count == 1:
+                        holding.append((blob.entry.path, found[0]))
+            if len(holding) == 1:
+                other, place = holding[0]
+                fix = f"the passage is in {other} at {_lines_phrase(place.lines)}: write path: {other}"
+            else:
+                fix = f"correct the path; a file of that name is at {', '.join(candidates)}"
+        self.add(quote, quote.location, "missing", f"{path} is not in {self.source} at {self.short}", fix, path=path)
+
+    def _match(self, quote: Quote, path: str, blob: str, data: bytes | None, size: int) -> None:
+        where = f"{path} at {self.short}"
+        if data is None:
+            self.add(quote, quote.location, "too-large",
+                     f"{where} is {size / 1048576:.0f} MiB; files over {MAX_BLOB_BYTES // 1048576} MiB are not read",
+                     "quote a smaller file, or check this passage by hand", path=path)
+            return
+        text = SourceText(data)
+        if text.binary:
+            self.add(quote, quote.location, "binary", f"{where} is a binary file: a passage of it cannot be checked",
+                     "quote a text file; cite a binary file in an evidence anchor ([SRC-1: `path`]) instead", path=path)
+            return
+        if not quote.passage.strip():
+            self.add(quote, quote.location, "not-found", "the passage is empty", "copy the passage from the source", path=path)
+            return
+        encoding = "" if text.encoding == "utf-8" else " (the file is not UTF-8; read as Latin-1)"
+        found, count = places(text, quote.passage)
+        stated = parse_lines(quote.lines)
+        if stated is not None and count:
+            inside = within(found, stated) if count <= len(found) else within(places(text, quote.passage, count)[0], stated)
+            if len(inside) == 1:
+                found, count = inside, 1
+            elif not inside and count == 1:
+                self.add(quote, quote.location, "lines-differ",
+                         f"the passage is at {_lines_phrase(found[0].lines)} of {where}, not at the stated {_lines_phrase(quote.lines or '')}",
+                         f"write lines: {found[0].lines} (or leave lines out)", path=path)
+                return
+        if count > 1:
+            self.add(quote, quote.location, "ambiguous",
+                     f"the passage occurs {count} times in {where}: at lines {_places_phrase(found, count)}",
+                     "lengthen the passage until it occurs once, or give lines: <range> of the place you mean", path=path)
+            return
+        if count == 0:
+            self._not_found(quote, path, where, text, encoding)
+            return
+        place = found[0]
+        written = text.text[place.start : place.end]
+        starts = text.line_starts
+        region = text.text[starts[place.first - 1] : starts[place.last] if place.last < len(starts) else len(text.text)]
+        if quote.passage in region:
+            self.add(quote, quote.location, "exact", f"found at {_lines_phrase(place.lines)} of {where}{encoding}",
+                     path=path, lines=place.lines, blob=blob, match="exact")
+            return
+        kinds = differences(quote.passage, written)
+        self.add(quote, quote.location, "whitespace",
+                 f"found at {_lines_phrase(place.lines)} of {where} after whitespace normalisation: {', '.join(kinds)}{encoding}",
+                 path=path, lines=place.lines, blob=blob, match="whitespace: " + ", ".join(k.split(" (")[0] for k in kinds))
+
+    def _not_found(self, quote: Quote, path: str, where: str, text: SourceText, encoding: str) -> None:
+        nearest = LineIndex(text).nearest(quote.passage)
+        message = f"the passage is not in {where}{encoding}"
+        if nearest is not None:
+            shown = nearest.text if len(nearest.text) <= 120 else nearest.text[:119] + "…"
+            message += f"; the nearest is line {nearest.line} ({nearest.similarity:.0%} similar): {shown}"
+        fix = "copy the passage again from the file at the reviewed revision: only whitespace may differ"
+        if ellipsis_in(quote.passage):
+            fix = "quote contiguous text: an ellipsis is not in the source; write each piece as a quote of its own"
+        self.add(quote, quote.location, "not-found", message, fix, path=path)
+
+    def _absent(self, location: Location, what: str, path: str) -> None:
+        candidates = self.same_name(clean_path(path) or path)[:SAME_NAME] if clean_path(path) else []
+        fix = f"correct the path; a file of that name is at {', '.join(candidates)}" if candidates else \
+            "correct the path (as the repository names it at the reviewed revision)"
+        self.add(None, location, "anchor-missing", f"{what} is not in the source at {self.short}", fix, path=path)
+
+    def _mentioned(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> None:
+        """The paths the reports mention (quotes, anchors, prose) that exist at the revision."""
+        candidates = {q.path for q in quotes} | {p for r in references for p in r.paths}
+        candidates |= {m.path for text in texts for m in path_mentions(text)}
+        for path in candidates:
+            kind = self.exists(path)
+            clean = clean_path(path)
+            if kind is not None and clean is not None:
+                self.result.existing_paths.add(clean.rstrip("/") + ("/" if kind == "folder" else ""))
+
+
+def verify_system(
+    system: System, trees: dict[str, SourceTree], members: set[str] | None = None
+) -> list[SourceCheck]:
+    """Check the quotes of ``system`` (of ``members`` only, when given) against each source
+    of ``trees`` (source ID → its tree at the register's revision)."""
+    reports = [r for r in system.reports.values() if members is None or r.member in members]
+    checks = []
+    for source_name, tree in trees.items():
+        source = system.source_by_id(source_name)
+        if source is None or not source.revision:
+            continue
+        quotes = [q for r in reports for q in r.quotes() if source_id(system, q) == source_name]
+        references = [ref for r in reports for ref in r.source_references if ref.source == source_name and ref.paths]
+        default = system.source_by_id(None)
+        texts: list[str] = []
+        if default is not None and default.id == source_name:  # bare paths in prose are the default source's
+            texts = [t for r in reports for t in report_texts(r)] + [t for s in system.sources for t in register_texts(s)]
+        checks.append(_Checker(system, source_name, source.revision, tree).check(quotes, references, texts))
+    return checks
+
+
+def updated_lock(system: System, checks: list[SourceCheck], members: set[str] | None = None) -> QuoteLock:
+    """The system's lock after ``checks``: their verified quotes replace the entries of the
+    quotes they checked; entries of members and sources not checked stay."""
+    old = system.lock
+    checked_sources = {c.source for c in checks}
+    keep = [
+        q for q in (old.quotes if old else [])
+        if q.source not in checked_sources or (members is not None and q.at.split("#", 1)[0] not in members)
+    ]
+    sources = {k: v for k, v in (old.sources.items() if old else []) if k not in checked_sources}
+    for check in checks:
+        previous = old.sources.get(check.source) if old else None
+        paths = set(check.existing_paths)
+        if members is not None and previous is not None and previous.revision == check.revision:
+            paths |= set(previous.paths)  # other members may mention them
+        sources[check.source] = LockedSource(check.source, check.revision, tuple(sorted(paths)))
+        for outcome in check.outcomes:
+            if outcome.verified and outcome.quote is not None:
+                quote = outcome.quote
+                keep.append(LockedQuote(quote.key, check.source, outcome.path or quote.path, outcome.blob or "",
+                                        outcome.lines or "", passage_hash(quote.passage), outcome.match or "exact"))
+    path = old.path if old else ""
+    return QuoteLock(path, sources, keep)
