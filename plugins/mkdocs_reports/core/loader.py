@@ -23,7 +23,7 @@ from .diagnostics import Diagnostics, Location
 from .model import AnalysisSet, Annotation, Collection, Place, Record, Report, Section, Source, Stated, System
 from .report_types import Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
-from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file
+from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
 from .grounding.status import apply_locks
 from .sets import apply_sets
 from .structure import Fields, StructureChecker
@@ -201,7 +201,7 @@ _METADATA_FILES = (SET_FILE, LOCK_FILE)
 def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
     display, real = job[0], job[1]
     try:
-        if too_large(display, Path(real).stat().st_size, diagnostics):
+        if too_large(display, Path(real).stat().st_size, diagnostics, "a quote lock" if job[3] == LOCK_FILE else "a report"):
             return None
         return Path(real).read_bytes()
     except OSError as error:
@@ -276,6 +276,7 @@ def load_collection(
     collection = Collection(types=registry)
     sets: dict[str, AnalysisSet] = {}
     locks: dict[str, QuoteLock] = {}
+    unusable: set[str] = set()  # systems whose lock has errors
     reports: list[Report] = []
     with no_cycle_collection():
         for job in jobs:
@@ -285,10 +286,16 @@ def load_collection(
                 analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
                 if analysis_set is not None:
                     sets[job[2]] = analysis_set
-            elif data is not None and job[3] == LOCK_FILE:
-                lock, file_diagnostics = load_lock_file(job[0], data)
+            elif job[3] == LOCK_FILE:
+                lock = None
+                if data is None:
+                    file_diagnostics = lock_problems(file_diagnostics)
+                else:
+                    lock, file_diagnostics = load_lock_file(job[0], data)
                 if lock is not None:
                     locks[job[2]] = lock
+                else:
+                    unusable.add(job[2])
             elif data is not None:
                 report, file_diagnostics = load_report_file(job[0], data, job[2], job[3], registry)
                 if report is not None:
@@ -303,5 +310,5 @@ def load_collection(
         if slug in collection.systems:  # a lock without reports vouches for nothing
             collection.systems[slug].lock = lock
     diagnostics.extend(apply_sets(collection))
-    diagnostics.extend(apply_locks(collection))
+    diagnostics.extend(apply_locks(collection, unusable))
     return collection, diagnostics

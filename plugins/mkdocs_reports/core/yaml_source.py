@@ -165,13 +165,13 @@ def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagno
     diagnostics.error(location, message, fix)
 
 
-def too_large(path: str, size: int, diagnostics: Diagnostics) -> bool:
+def too_large(path: str, size: int, diagnostics: Diagnostics, what: str = "a report") -> bool:
     """Refuse an oversized file by its size alone, before reading or parsing it."""
     if size <= MAX_FILE_BYTES:
         return False
     diagnostics.error(
         Location(path),
-        f"the file is {size / 1048576:.1f} MiB; a report may be at most {MAX_FILE_BYTES // 1048576} MiB",
+        f"the file is {size / 1048576:.1f} MiB; {what} may be at most {MAX_FILE_BYTES // 1048576} MiB",
         "split the analysis into several members, or move bulk evidence out of the report",
     )
     return True

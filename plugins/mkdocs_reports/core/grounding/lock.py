@@ -143,7 +143,7 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
     if source is not None and not isinstance(source.root, MappingNode):
         diagnostics.error(source.location(source.root), "a quote lock is a mapping (format:, version:, sources:, quotes:)")
     if source is None or diagnostics:
-        return None, _with_fix(diagnostics)
+        return None, lock_problems(diagnostics)
     checked = StructureChecker(source, diagnostics).check(source.root, LOCK, "the quote lock")
     sources: dict[str, LockedSource] = {}
     for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", [])):
@@ -166,16 +166,16 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
             diagnostics.error(source.location(node), f"the line range {entry['lines']} ends before it starts")
         quotes.append(LockedQuote(**{key: entry[key] for key in _QUOTE.fields}))
     if diagnostics:
-        return None, _with_fix(diagnostics)
+        return None, lock_problems(diagnostics)
     return QuoteLock(path, sources, quotes), diagnostics
 
 
-def _with_fix(diagnostics: Diagnostics) -> Diagnostics:
-    """Every problem of a lock has one remedy: writing it again."""
+def lock_problems(diagnostics: Diagnostics) -> Diagnostics:
+    """Every problem of a lock has one remedy, whatever the reader would advise for a
+    report: writing the lock again."""
     out = Diagnostics()
     for d in diagnostics:
-        fix = f"{d.fix}; or rather: {_FIX}" if d.fix and "mkdocs-reports quotes" not in d.fix else d.fix or _FIX
-        out.append(Diagnostic(d.location, f"quote lock: {d.message}", fix, d.severity))
+        out.append(Diagnostic(d.location, f"quote lock: {d.message}", _FIX, d.severity))
     return out
 
 

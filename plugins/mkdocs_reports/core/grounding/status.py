@@ -44,7 +44,7 @@ def grounding(system: System, quote: Quote) -> Grounding:
     assert source is not None and source.id is not None
     lock = system.lock
     if lock is None:
-        return Grounding("unverified", "not verified: no quote lock")
+        return Grounding("unverified", "not verified: no usable quote lock")
     locked_source = lock.sources.get(source.id)
     entry = lock.by_key.get((source.id, quote.path.strip(), passage_hash(quote.passage)))
     if entry is not None and locked_source is not None:
@@ -56,9 +56,10 @@ def grounding(system: System, quote: Quote) -> Grounding:
     return Grounding("unverified", "not verified: not in the quote lock")
 
 
-def apply_locks(collection: Collection) -> Diagnostics:
+def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Diagnostics:  # type: ignore[assignment]
     """Set ``quote.grounding`` everywhere; warn about each quote the lock does not vouch for
-    (one warning for a system that has no lock at all)."""
+    (one warning for a system that has no lock at all, or whose lock — ``unusable`` —
+    has errors)."""
     diagnostics = Diagnostics()
     for system in collection.systems.values():
         quotes = [q for report in system.reports.values() for q in report.quotes()]
@@ -69,10 +70,11 @@ def apply_locks(collection: Collection) -> Diagnostics:
             continue
         command = f"mkdocs-reports quotes --source {system.slug}:SRC-1=<checkout of the source> {_folder(system)}"
         if system.lock is None:
+            why = "has errors" if system.slug in unusable else "does not exist"
             diagnostics.append(Diagnostic(
                 waiting[0].location,
                 f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
-                f"not verified against the source: there is no {_folder(system)}{LOCK_FILE}",
+                f"not verified against the source: {_folder(system)}{LOCK_FILE} {why}",
                 f"verify them and write the lock: {command}", "warning", UNVERIFIED,
             ))
             continue
