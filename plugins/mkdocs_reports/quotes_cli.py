@@ -4,7 +4,7 @@ and write each system's quote lock.
     mkdocs-reports quotes --source cludebot:SRC-1=../clude              # all of reports/cludebot
     mkdocs-reports quotes --source SRC-1=../clude reports/cludebot/memory.yaml
     mkdocs-reports quotes --source SRC-1=export/ --plain-folder reports/x
-    mkdocs-reports quotes --check --source …      # CI: write nothing; fail when the lock is not current
+    mkdocs-reports quotes --check --source …      # CI: write nothing; fail when a lock is not current
 
 PATH is a git repository that holds the register's revision (read with git, never changed,
 no network), or with ``--plain-folder`` a folder taken as that revision. Each quote is
@@ -186,7 +186,9 @@ def run(args: argparse.Namespace) -> int:
         text = lock_text(lock, system.name)
         current = lock_path.read_text(encoding="utf-8", errors="replace") if lock_path.is_file() else None
         if text != current:
-            if args.check:
+            if args.check and current is None:
+                unchecked.append(f"{lock_path} does not exist: the quotes are checked, not locked (run without --check to write it)")
+            elif args.check:
                 stale_locks.append(f"{lock_path} is not what the sources verify: run mkdocs-reports quotes without --check and commit it")
             else:
                 _write(lock_path, text)
@@ -232,7 +234,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                         help="a checkout of a registered source: a git repository holding the reviewed commit (repeatable)")
     parser.add_argument("--plain-folder", action="store_true",
                         help="each PATH is a plain folder taken as the reviewed revision, not a git repository")
-    parser.add_argument("--check", action="store_true", help="write nothing; fail when a lock is not what the sources verify")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; fail when a committed lock is not what the sources verify")
     parser.add_argument("--list-sources", action="store_true", help="print the sources CI can fetch: system, source, URL, commit")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("-f", "--config-file", metavar="FILE",
