@@ -278,3 +278,19 @@ def test_the_command_runs_as_its_own_process(tmp_path, reports, source):
     result = run_cli("quotes", "--source", f"SRC-1={repo}", "reports", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "1 quotes checked: 1 verified" in result.stdout
+
+
+def test_a_passage_of_common_words_against_a_large_file_costs_linear_time(tmp_path, monkeypatch, capsys, reports):
+    """Hostile input: a 200,000-line file of the same words and a long passage of them that
+    is not there (the nearest-line search must not walk every line for every word)."""
+    import time
+
+    repo = tmp_path / "src"
+    commit = source_repository(repo, {"big.txt": "const value = load(value) + value;\n" * 200_000 + "the end\n"})
+    write_system(reports, commit, record_with_quotes(
+        "MEM-OBJ-notebook", quote_block(" ".join(["const value = load(value) + value;"] * 300) + " missing", "big.txt"),
+    ))
+    began = time.monotonic()
+    code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
+    assert time.monotonic() - began < 20
+    assert code == 1 and "error: the passage is not in big.txt" in out[0] and "the nearest is line 1 (" in out[0]

@@ -27,6 +27,7 @@ against its shape, every problem a ``file:line:col`` error. A lock with errors i
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -186,13 +187,18 @@ _HEADER = """\
 # at the reviewed revision, and which source paths its reports mention exist there. Pages
 # show quotes as verified from this file; do not edit it: run the command again.
 """
-_PLAIN = re.compile(r"^[A-Za-z0-9_./][A-Za-z0-9_./@+ -]*$")
+# a plain scalar: no character YAML reads as syntax where it stands (": ", " #", a leading
+# indicator), no trailing space or colon
+_PLAIN = re.compile(r"^[A-Za-z0-9_./](?:[A-Za-z0-9_./@+ -]|:(?! ))*(?<![ :])$")
 
 
 def _scalar(value: str) -> str:
-    """A YAML scalar that reads back as exactly ``value``."""
-    if _PLAIN.match(value) and not value.endswith(" ") and value not in ("-", "~") and ": " not in value:
+    """A YAML scalar that reads back as exactly ``value``: plain when it can be, else a
+    double-quoted string (JSON's escapes are YAML's, for ASCII)."""
+    if _PLAIN.match(value):
         return value
+    if value.isascii():
+        return json.dumps(value)
     return yaml.safe_dump(value, default_style='"', width=1 << 30, allow_unicode=True).rstrip("\n").removesuffix("\n...")
 
 

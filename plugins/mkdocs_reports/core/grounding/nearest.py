@@ -3,8 +3,9 @@
 Comparing the passage with every line would cost the passage's length times the file's
 (SequenceMatcher is quadratic). Instead an index of the words of each line (built once per
 file, linear in its size) picks a few candidate lines that share the passage's rarer
-words; only those are compared character by character, each with as many lines from it
-as the passage is long.
+words (a bounded number of index entries is visited, rarest words first); only those
+candidates are compared character by character, each with as many lines from it as the
+passage is long, the passage cut to a few hundred characters.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ _WORD = re.compile(r"\w{2,}")
 CANDIDATES = 8
 #: at most this much of the passage is compared, so one comparison stays cheap
 COMPARED = 600
-#: words of the passage looked up in the index
+#: words of the passage looked up in the index, and how many line numbers they may add up
+#: to (so that a passage of common words costs no more than a bounded walk of the index)
 LOOKED_UP = 200
+VISITED = 100_000
 
 
 @dataclass(frozen=True)
@@ -49,13 +52,16 @@ class LineIndex:
         if not wanted:
             return None
         scores: dict[int, float] = defaultdict(float)
-        words = list(dict.fromkeys(_WORD.findall(wanted)))[:LOOKED_UP]
-        total = len(self.lines) + 1
-        for word in words:
-            lines = self.postings.get(word)
-            if not lines:
-                continue
-            weight = math.log(total / len(lines)) + 0.1  # rare words say more
+        words = [w for w in dict.fromkeys(_WORD.findall(wanted)) if w in self.postings][:LOOKED_UP]
+        total, budget = len(self.lines) + 1, VISITED
+        for word in sorted(words, key=lambda w: len(self.postings[w])):  # rare words first: they say more
+            lines = self.postings[word]
+            if len(lines) > budget:
+                if not scores:  # only common words: their first lines stand for them
+                    scores.update((number, 0.1) for number in lines[:budget])
+                break  # a word on so many lines cannot single one out; the rarer ones have spoken
+            budget -= len(lines)
+            weight = math.log(total / len(lines)) + 0.1
             for number in lines:
                 scores[number] += weight
         if not scores:

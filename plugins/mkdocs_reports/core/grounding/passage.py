@@ -1,11 +1,13 @@
 """Where a quoted passage stands in a source file, as the method's source contract counts it.
 
 "Under whitespace normalization, the quote occurs exactly once in the frozen blob, or
-exactly once within a supplied line range that contains the whole quote." So a passage is
-searched with every run of whitespace matching any run of whitespace (one regular
-expression of its words, run over the file's text in C: linear in the file's size); each
-place is turned into its lines. A place where the passage stands as written, character for
-character, is *exact*; otherwise what differs (indentation, line breaks, …) is said.
+exactly once within a supplied line range that contains the whole quote." So the file's
+text is normalised once (its words joined by single spaces, ``str.split`` and ``join`` in
+C), the passage likewise, and the one is found in the other with ``str.find``: linear in
+the file's size, with nothing compiled per passage. A place is turned into lines by
+counting the words before it (each line's first word number is kept). A place where the
+passage stands as written, character for character, is *exact*; otherwise what differs
+(indentation, line breaks, …) is said.
 """
 
 from __future__ import annotations
@@ -18,18 +20,19 @@ from dataclasses import dataclass
 _BINARY_PROBE = 8000
 #: places listed for an ambiguous passage; more are counted
 MAX_PLACES = 20
-_WHITESPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\S+")
 _ELLIPSIS = re.compile(r"…|\.\.\.(?![\w$({\[])")
 
 
 @dataclass(frozen=True)
 class Place:
-    """Lines ``first``–``last`` (from 1) and the characters ``start``–``end`` of the text."""
+    """Lines ``first``–``last`` (from 1) and the words ``word``–``last_word`` (from 0) of the
+    text, counted as ``str.split`` counts them."""
 
     first: int
     last: int
-    start: int
-    end: int
+    word: int
+    last_word: int
 
     @property
     def lines(self) -> str:
@@ -59,6 +62,43 @@ class SourceText:
         if "\r" in text:
             text = text.replace("\r\n", "\n")
         self.text = text
+        self._normal: str | None = None
+        self._first_words: list[int] | None = None
+
+    @property
+    def normal(self) -> str:
+        """The text's words joined by single spaces."""
+        if self._normal is None:
+            self._normal = " ".join(self.text.split())
+        return self._normal
+
+    @property
+    def first_words(self) -> list[int]:
+        """For each line, how many words stand before it."""
+        if self._first_words is None:
+            counts, total = [], 0
+            for line in self.text.split("\n"):
+                counts.append(total)
+                total += len(line.split())
+            self._first_words = counts
+        return self._first_words
+
+    def line_of_word(self, word: int) -> int:
+        return bisect_right(self.first_words, word)
+
+    def written(self, place: Place) -> str:
+        """The text of a place as the file writes it, from its first word to its last."""
+        region = self.region(place)
+        skip = place.word - self.first_words[place.first - 1]
+        words = list(_WORD.finditer(region))
+        start = words[skip].start() if skip < len(words) else 0
+        end = words[min(place.last_word - place.word + skip, len(words) - 1)].end() if words else len(region)
+        return region[start:end]
+
+    def region(self, place: Place) -> str:
+        """The whole lines of a place."""
+        starts = self.line_starts
+        return self.text[starts[place.first - 1] : starts[place.last] if place.last < len(starts) else len(self.text)]
 
     @property
     def line_starts(self) -> list[int]:
@@ -70,43 +110,26 @@ class SourceText:
             self._line_starts = starts
         return self._line_starts
 
-    @property
-    def line_count(self) -> int:
-        return len(self.line_starts) - (1 if self.text.endswith("\n") else 0)
-
-    def line_of(self, offset: int) -> int:
-        return bisect_right(self.line_starts, offset)
-
-    def line(self, number: int) -> str:
-        starts = self.line_starts
-        end = starts[number] - 1 if number < len(starts) else len(self.text)
-        return self.text[starts[number - 1] : end]
-
-    def place(self, start: int, end: int) -> Place:
-        return Place(self.line_of(start), self.line_of(max(start, end - 1)), start, end)
-
-
-def words(passage: str) -> list[str]:
-    return passage.split()
-
 
 def normalised(text: str) -> str:
     return " ".join(text.split())
 
 
-def pattern(passage: str) -> re.Pattern[str]:
-    """The passage with each run of whitespace matching any run of whitespace."""
-    return re.compile(r"\s+".join(re.escape(word) for word in words(passage)))
-
-
 def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple[list[Place], int]:
     """Up to ``limit`` places of the passage (whitespace normalised), and how many there are."""
-    found, count = [], 0
-    compiled = pattern(passage)
-    for match in compiled.finditer(text.text):
+    wanted = normalised(passage)
+    if not wanted:
+        return [], 0
+    normal, spaces = text.normal, wanted.count(" ")
+    found, count, index, words_before, counted_to = [], 0, normal.find(wanted), 0, 0
+    while index >= 0:
         count += 1
         if len(found) < limit:
-            found.append(text.place(match.start(), match.end()))
+            words_before += normal.count(" ", counted_to, index)  # the word the place starts in
+            counted_to = index
+            first_word, last_word = words_before, words_before + spaces
+            found.append(Place(text.line_of_word(first_word), text.line_of_word(last_word), first_word, last_word))
+        index = normal.find(wanted, index + 1)
     return found, count
 
 

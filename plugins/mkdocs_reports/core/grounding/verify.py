@@ -31,6 +31,7 @@ from .status import source_id
 
 #: outcomes that verify a quote
 VERIFIED = ("exact", "whitespace")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<lines>\d+(?:-\d+)?)$")
 #: files of the same name tried for a quote whose path is missing
 SAME_NAME = 5
@@ -87,7 +88,7 @@ def _places_phrase(found: list[Place], count: int) -> str:
 def clean_path(path: str) -> str | None:
     """A quote's path as the tree names it, or ``None`` when it cannot be one."""
     path = path.strip().removeprefix("./")
-    if not path or path.startswith("/") or "\\" in path or ".." in path.split("/") or any(ord(c) < 32 for c in path):
+    if not path or path.startswith("/") or "\\" in path or ".." in path.split("/") or _CONTROL.search(path):
         return None
     return path
 
@@ -240,14 +241,11 @@ class _Checker:
             self._not_found(quote, path, where, text, encoding)
             return
         place = found[0]
-        written = text.text[place.start : place.end]
-        starts = text.line_starts
-        region = text.text[starts[place.first - 1] : starts[place.last] if place.last < len(starts) else len(text.text)]
-        if quote.passage in region:
+        if quote.passage in text.region(place):
             self.add(quote, quote.location, "exact", f"found at {_lines_phrase(place.lines)} of {where}{encoding}",
                      path=path, lines=place.lines, blob=blob, match="exact")
             return
-        kinds = differences(quote.passage, written)
+        kinds = differences(quote.passage, text.written(place))
         self.add(quote, quote.location, "whitespace",
                  f"found at {_lines_phrase(place.lines)} of {where} after whitespace normalisation: {', '.join(kinds)}{encoding}",
                  path=path, lines=place.lines, blob=blob, match="whitespace: " + ", ".join(k.split(" (")[0] for k in kinds))
