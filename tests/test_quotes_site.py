@@ -20,6 +20,15 @@ pytestmark = pytest.mark.site
 
 AGENT = "import json\n\n\ndef load(path):\n    with open(path) as handle:\n        notebook = json.load(handle)\n    return notebook\n"
 PROSE = "Loaded by tallybook/agent.py (the `tallybook/` folder); tallybook/gone.py was removed. [SRC-1: `tallybook/agent.py`]"
+FIELD_AND_CELL = """\
+      - fields:
+          Storage substrate: one JSON file, read by `tallybook/agent.py`
+      - table:
+          columns: [Step, Code]
+          rows:
+            - [Load, tallybook/agent.py line 5]
+            - [Save, tallybook/store.py]
+"""
 
 
 def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com/example/tallybook", *, require=True):
@@ -40,6 +49,7 @@ def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com
         "MEM-OBJ-notebook",
         quote_block("with open(path) as handle: notebook = json.load(handle)", "tallybook/agent.py"),
         quote_block("return notebook", "tallybook/agent.py"),
+        FIELD_AND_CELL,
         text=PROSE,
     ), identity=identity)
     monkeypatch.chdir(project)
@@ -67,6 +77,9 @@ def test_the_lock_is_read_by_a_site_build_with_no_source_and_quotes_link_to_thei
     assert prose["tallybook/agent.py"] == blob
     assert prose["tallybook/"] == f"https://github.com/example/tallybook/tree/{commit}/tallybook"
     assert "tallybook/gone.py was removed" in page.text and "tallybook/gone.py" not in prose
+    # a field and a table cell alike
+    assert [link.href for link in page.links if link.text == "tallybook/agent.py"] == [blob] * 4  # prose, anchor, field, cell
+    assert "tallybook/store.py" in page.text and "tallybook/store.py" not in prose
 
 
 def test_a_quote_edited_after_verification_fails_a_strict_build_unless_the_collection_opts_out(tmp_path, monkeypatch, capsys):

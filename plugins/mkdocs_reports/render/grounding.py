@@ -66,7 +66,7 @@ def quote_origin(system: System, quote: Quote) -> QuoteOrigin:
     if grounding is not None and grounding.verified and source is not None:
         how = "exactly" if grounding.match == "exact" else f"after whitespace normalisation ({(grounding.match or '').removeprefix('whitespace: ')})"
         where = f"line {grounding.lines}" if "-" not in (grounding.lines or "-") else f"lines {grounding.lines}"
-        title = f"found {how} at {where} of {quote.path} at {source.revision} by mkdocs-reports quotes"
+        title = f"found {how} at {where} of the file at {source.revision} by mkdocs-reports quotes"  # no author text
         return QuoteOrigin(file_url(source, quote.path, grounding.lines), grounding.lines, True, grounding.reason, title)
     status = grounding.reason if grounding is not None else "not verified"
     url = None
