@@ -19,10 +19,11 @@ _FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 
 
 
 def _set_path(system: System) -> str:
-    return system.set.path if system.set else f"{_folder(system)}_set.yaml"
+    return system.set.path if system.set else f"{system_folder(system)}_set.yaml"
 
 
-def _folder(system: System) -> str:
+def system_folder(system: System) -> str:
+    """The system's folder as messages name it, with a final ``/``."""
     report = next(iter(system.reports.values()), None)
     return report.path.rsplit("/", 1)[0] + "/" if report and "/" in report.path else f"{system.slug}/"
 

@@ -40,12 +40,7 @@ def known(system: System | None, source: Source | None, path: str) -> str | None
     """``"file"``/``"folder"`` when the lock lists ``path`` for ``source``; ``"unknown"``
     when there is no lock to ask; ``None`` when the lock says it is not there."""
     entry = locked(system, source)
-    if entry is None:
-        return "unknown"
-    clean = path.strip().removeprefix("./")
-    if clean in entry.files:
-        return "file"
-    return "folder" if clean.rstrip("/") in entry.folders else None
+    return "unknown" if entry is None else entry.holds(path)
 
 
 def path_url(system: System | None, source: Source | None, path: str, *, prose: bool = False) -> str | None:

@@ -30,6 +30,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import yaml
 
@@ -99,19 +100,26 @@ class LockedQuote:
         return (self.source, self.path, self.passage)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LockedSource:
     id: str
     revision: str
     paths: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def files(self) -> frozenset[str]:
         return frozenset(p for p in self.paths if not p.endswith("/"))
 
-    @property
+    @cached_property
     def folders(self) -> frozenset[str]:
         return frozenset(p.rstrip("/") for p in self.paths if p.endswith("/"))
+
+    def holds(self, path: str) -> str | None:
+        """``"file"`` or ``"folder"`` when ``path`` exists at the locked revision, else ``None``."""
+        clean = path.strip().removeprefix("./")
+        if clean in self.files:
+            return "file"
+        return "folder" if clean.rstrip("/") in self.folders else None
 
 
 @dataclass
@@ -123,18 +131,6 @@ class QuoteLock:
     def __post_init__(self) -> None:
         self.by_key = {q.key: q for q in self.quotes}
         self.by_place = {q.at: q for q in self.quotes}
-
-    def knows(self, source: str, path: str) -> str | None:
-        """``"file"`` or ``"folder"`` when ``path`` exists in the locked source, else ``None``."""
-        locked = self.sources.get(source)
-        if locked is None:
-            return None
-        path = path.strip().removeprefix("./")
-        if path in locked.files:
-            return "file"
-        if path.rstrip("/") in locked.folders:
-            return "folder"
-        return None
 
 
 def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostics]:

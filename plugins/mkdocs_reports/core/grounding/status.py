@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Collection, Grounding, Quote, Source, System
+from ..sets import system_folder
 from .lock import LOCK_FILE, passage_hash
 
 #: the rule of the warnings about quotes the lock does not vouch for
@@ -68,13 +69,13 @@ def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Dia
         waiting = [q for q in quotes if q.grounding and q.grounding.state in ("unverified", "changed", "stale")]
         if not waiting:
             continue
-        command = f"mkdocs-reports quotes --source {system.slug}:SRC-1=<checkout of the source> {_folder(system)}"
+        command = f"mkdocs-reports quotes --source {system.slug}:SRC-1=<checkout of the source> {system_folder(system)}"
         if system.lock is None:
             why = "has errors" if system.slug in unusable else "does not exist"
             diagnostics.append(Diagnostic(
                 waiting[0].location,
                 f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
-                f"not verified against the source: {_folder(system)}{LOCK_FILE} {why}",
+                f"not verified against the source: {system_folder(system)}{LOCK_FILE} {why}",
                 f"verify them and write the lock: {command}", "warning", UNVERIFIED,
             ))
             continue
@@ -88,8 +89,3 @@ def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Dia
             ))
     return diagnostics
 
-
-def _folder(system: System) -> str:
-    report = next(iter(system.reports.values()), None)
-    path = system.set.path if system.set else report.path if report else f"{system.slug}/x"
-    return path.rsplit("/", 1)[0] + "/" if "/" in path else ""
