@@ -6,7 +6,9 @@ escaped (raw HTML shows as text) and ``{`` too (no ``attr_list`` attributes such
 and sources are found by the core's own finder (``citations.scan``), so what the checker
 counts as a citation is what becomes a link: a bare ID, a code span that is one ID (linked
 code), a link around an ID (one link, ours); ``SRC-1`` links to the source register and an
-evidence anchor's paths to the files at the reviewed revision. Other code stays text.
+evidence anchor's paths to the files at the reviewed revision. A source path written in
+the text (``src/app.py``, or inline code that is only the path) links to its file when the
+system's quote lock lists it (``render/grounding.py``). Other code stays text.
 
 Titles, names and labels (``Markup.text``) show as written: outside code, the characters
 Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash

@@ -10,6 +10,8 @@ their pages say so, and no warning repeats what the register already states.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Collection, Grounding, Quote, Source, System
 from ..sets import system_folder
@@ -57,7 +59,7 @@ def grounding(system: System, quote: Quote) -> Grounding:
     return Grounding("unverified", "not verified: not in the quote lock")
 
 
-def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Diagnostics:  # type: ignore[assignment]
+def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()) -> Diagnostics:
     """Set ``quote.grounding`` everywhere; warn about each quote the lock does not vouch for
     (one warning for a system that has no lock at all, or whose lock — ``unusable`` —
     has errors)."""
@@ -69,14 +71,17 @@ def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Dia
         waiting = [q for q in quotes if q.grounding and q.grounding.state in ("unverified", "changed", "stale")]
         if not waiting:
             continue
-        command = f"mkdocs-reports quotes --source {system.slug}:SRC-1=<checkout of the source> {system_folder(system)}"
+        def command(quote: Quote) -> str:
+            return (f"mkdocs-reports quotes --source {system.slug}:{source_id(system, quote)}=<checkout of the source> "
+                    f"{system_folder(system)}")
+
         if system.lock is None:
             why = "has errors" if system.slug in unusable else "does not exist"
             diagnostics.append(Diagnostic(
                 waiting[0].location,
                 f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
                 f"not verified against the source: {system_folder(system)}{LOCK_FILE} {why}",
-                f"verify them and write the lock: {command}", "warning", UNVERIFIED,
+                f"verify them and write the lock: {command(waiting[0])}", "warning", UNVERIFIED,
             ))
             continue
         for quote in waiting:
@@ -85,7 +90,7 @@ def apply_locks(collection: Collection, unusable: set[str] = frozenset()) -> Dia
                 quote.location,
                 f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
                 if quote.grounding.state != "unverified" else f"the quote of {quote.path} is not in {system.lock.path}",
-                f"verify it again: {command}", "warning", UNVERIFIED,
+                f"verify it again: {command(quote)}", "warning", UNVERIFIED,
             ))
     return diagnostics
 
