@@ -4,6 +4,8 @@ test, at the reviewed revision, and the quote lock it writes."""
 from __future__ import annotations
 
 import json
+import textwrap
+
 import pytest
 
 from mkdocs_reports.cli import main
@@ -204,8 +206,6 @@ def test_a_plain_folder_is_read_as_the_revision_when_asked(tmp_path, monkeypatch
     repo, commit = source
     plain = tmp_path / "export"
     (plain / "tallybook").mkdir(parents=True)
-    (plain / "tallybook" / "agent.py").write_text(AGENT.replace("    ", "", 0))
-    import textwrap
     (plain / "tallybook" / "agent.py").write_text(textwrap.dedent(AGENT))
     (plain / "link.py").symlink_to("/etc/passwd")
     write_system(reports, commit, record_with_quotes(

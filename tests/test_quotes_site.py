@@ -9,6 +9,7 @@ import shutil
 import pytest
 from mkdocs.exceptions import Abort
 
+from conftest import Collection
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.model import Source
 from mkdocs_reports.render.forge import file_url, folder_url
@@ -31,19 +32,15 @@ FIELD_AND_CELL = """\
 """
 
 
-def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com/example/tallybook", *, require=True):
+def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com/example/tallybook"):
     """A project whose one system's quotes were verified against a source that is then
-    deleted: the build has the lock only. ``require``: the default strictness."""
+    deleted: the build has the lock only."""
     source = tmp_path / "source"
     commit = source_repository(source, {"tallybook/agent.py": AGENT})
     project = make_project(tmp_path / "project", reports=None)
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    kept = "\n".join(line for line in text.splitlines() if "require_verified_quotes" not in line)
-    config.write_text(kept + ("" if require else "\n") + "\n", encoding="utf-8")
-    if not require:
-        config.write_text(config.read_text().replace("      reports_dir: reports\n", "      reports_dir: reports\n      require_verified_quotes: false\n"))
-    from conftest import Collection
+    config = project / "mkdocs.yml"  # this repository's, without its opting out: the default
+    text = "\n".join(line for line in config.read_text(encoding="utf-8").splitlines() if "require_verified_quotes" not in line)
+    config.write_text(text + "\n", encoding="utf-8")
     reports = Collection(project / "reports")
     report = write_system(reports, commit, record_with_quotes(
         "MEM-OBJ-notebook",
@@ -85,7 +82,6 @@ def test_the_lock_is_read_by_a_site_build_with_no_source_and_quotes_link_to_thei
 def test_a_quote_edited_after_verification_fails_a_strict_build_unless_the_collection_opts_out(tmp_path, monkeypatch, capsys):
     project, commit, report = verified_project(tmp_path, monkeypatch, capsys)
     report.write_text(report.read_text().replace("return notebook", "return notebook or {}"))
-    from conftest import Collection
     warnings = [str(d) for d in Collection(project / "reports").check().diagnostics]
     line = next(n for n, text in enumerate(report.read_text().splitlines(), 1) if "return notebook or {}" in text) - 1
     assert warnings == [
