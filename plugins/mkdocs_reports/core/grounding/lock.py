@@ -86,6 +86,8 @@ def passage_hash(passage: str) -> str:
 
 @dataclass(frozen=True)
 class LockedQuote:
+    """One verified quote: where it stands (``at``), where it was found, and its passage's hash."""
+
     at: str
     source: str
     path: str
@@ -102,6 +104,8 @@ class LockedQuote:
 
 @dataclass(frozen=True, eq=False)
 class LockedSource:
+    """A source as it was read: its revision then, and the mentioned paths that exist there."""
+
     id: str
     revision: str
     paths: tuple[str, ...] = ()
@@ -124,6 +128,8 @@ class LockedSource:
 
 @dataclass
 class QuoteLock:
+    """A system's lock, with its quotes found by content (``by_key``) and by place (``by_place``)."""
+
     path: str  # as messages name the file
     sources: dict[str, LockedSource] = field(default_factory=dict)
     quotes: list[LockedQuote] = field(default_factory=list)
