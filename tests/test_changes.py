@@ -344,7 +344,7 @@ def test_a_malformed_base_export_is_an_error_not_a_traceback(repo, tmp_path):
     (tmp_path / "base.json").write_text(json.dumps(broken), encoding="utf-8")
     result = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "base.json is not a usable collection export: an entry lacks 'reports'" in result.stderr
+    assert "base.json is not a usable collection export: systems[0] lacks 'reports'" in result.stderr
 
 
 def test_a_symbolic_link_in_the_base_commit_is_never_followed(repo, tmp_path):

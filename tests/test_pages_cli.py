@@ -11,6 +11,7 @@ import yaml
 
 from conftest import FIXTURES, REPO, minimal_report, run_cli
 from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.pages_cli import write_pages
 from sitehtml import Site, build_site, record_problems
 from test_site_safety import unsafe
 
@@ -39,11 +40,16 @@ core_ideas:
 """
 
 
-def plain_project(root: Path, reports: Path, theme: str) -> Path:
+def plain_project(root: Path, reports: Path, theme: str, *, refused: bool = False) -> Path:
     """``mkdocs-reports pages`` output and a configuration without the plugin that INHERITs
-    its ``mkdocs-reports.yml``, as the file's header says."""
-    result = run_cli("pages", str(reports), "--out", str(root / "pages"))
-    assert result.returncode == 0, result.stderr
+    its ``mkdocs-reports.yml``, as the file's header says. With ``refused``, the pages of a
+    collection the check refuses, written anyway (``write_pages``): the Markdown must be safe
+    even for text that should never have got that far."""
+    if refused:
+        write_pages(check_collection(reports), root / "pages")
+    else:
+        result = run_cli("pages", str(reports), "--out", str(root / "pages"))
+        assert result.returncode == 0, result.stderr
     (root / "mkdocs.yml").write_text(
         f"site_name: Without the plugin\nINHERIT: pages/mkdocs-reports.yml\ndocs_dir: pages\n"
         f"theme: {theme}\nplugins: [search]\n{VALIDATION}",
@@ -81,7 +87,9 @@ def test_hostile_text_is_safe_as_markdown_alone(tmp_path):
     shutil.copytree(FIXTURES / "hostile", reports)
     (reports / "more" / "memory.yaml").parent.mkdir()
     (reports / "more" / "memory.yaml").write_text(minimal_report("More", MORE_VECTORS))
-    project = plain_project(tmp_path / "hostile", reports, "material")
+    refused = run_cli("pages", str(reports), "--out", str(tmp_path / "refused"))
+    assert refused.returncode == 1 and "the image 'https://evil.example/t.png' is not on this site" in refused.stderr
+    project = plain_project(tmp_path / "hostile", reports, "material", refused=True)
     site = Site(build_site(project, strict=False))  # the hostile text holds a link MkDocs warns about
     assert unsafe(site) == []
     images = [src for page in site.pages.values() for src in page.images]

@@ -92,10 +92,10 @@ def test_records_stand_under_their_kind_headings_in_kind_order(memory):
 
 def test_record_ids_in_prose_link_to_their_entry_with_the_label_as_tooltip(memory, site):
     links = memory.links_with_text("MEM-OBJ-notes")
-    assert links and {(link.href, link.title) for link in links} == {("#mem-obj-notes", "Note store")}
+    assert links and {(link.href, link.label) for link in links} == {("#mem-obj-notes", "Note store")}
     # the same ID in another system is another record
     beta = site.page("beta/memory/").links_with_text("MEM-OBJ-notes")
-    assert {(link.href, link.title) for link in beta} == {("#mem-obj-notes", "Beta notes")}
+    assert {(link.href, link.label) for link in beta} == {("#mem-obj-notes", "Beta notes")}
     route_cell = [link for link in memory.links_in("mem-rte-note-write") if link.text == "MEM-RTE-note-read"]
     assert route_cell and route_cell[0].href == "#mem-rte-note-read"
 
@@ -104,7 +104,7 @@ def test_an_id_alone_in_inline_code_is_linked_code_and_other_code_shows_as_writt
     linked = [link for link in memory.links_in("mem-obj-notes") if link.text == "MEM-OBJ-note-tags"]
     assert {link.href for link in linked} == {"#mem-obj-note-tags"}
     html = (site.root / "alpha" / "memory" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="#mem-obj-note-tags" title="Note tags"><code>MEM-OBJ-note-tags</code></a>' in html
+    assert '<a data-rpt-label="Note tags" href="#mem-obj-note-tags"><code>MEM-OBJ-note-tags</code></a>' in html
     # a link would show as its Markdown inside code: [MEM-OBJ-note-tags](#mem-obj-note-tags "…")
     assert "MEM-OBJ-note-tags = 1" in memory.code
     assert "tags = MEM-OBJ-note-tags  # [x](#y)\n" in memory.code

@@ -91,8 +91,8 @@ def test_cited_by_names_and_links_the_exact_row_or_field(site, member, record, h
 def test_ids_as_inline_code_and_links_render_as_one_link_each(site):
     runtime = page(site, "runtime")
     html = (site.root / "tallybook" / "runtime" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="#rt-obj-notebook" title="Lesson notebook"><code>RT-OBJ-notebook</code></a>' in html
-    assert '<a href="#rt-rte-curate" title="Notebook curation">RT-RTE-curate</a>' in html
+    assert '<a data-rpt-label="Lesson notebook" href="#rt-obj-notebook"><code>RT-OBJ-notebook</code></a>' in html
+    assert '<a data-rpt-label="Notebook curation" href="#rt-rte-curate">RT-RTE-curate</a>' in html
     assert "runtime.md#rt-rte-curate" not in runtime.text and "](" not in runtime.text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -145,20 +146,54 @@ def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
     return False
 
 
-def test_serve_rebuilds_when_a_report_changes(tmp_path):
-    """A real `mkdocs serve`: editing a report's YAML changes the served page."""
-    project = make_project(tmp_path / "serve")
+@contextlib.contextmanager
+def serving(project: Path):
+    """A real `mkdocs serve` of ``project``; yields its address (``http://127.0.0.1:<port>/``)."""
     port = _free_port()
     server = subprocess.Popen(
         [*MKDOCS, "serve", "-a", f"127.0.0.1:{port}", "--no-strict"],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
-        page = f"http://127.0.0.1:{port}/alpha/memory/"
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_serve_rebuilds_when_a_report_changes(tmp_path):
+    """A real `mkdocs serve`: editing a report's YAML changes the served page."""
+    project = make_project(tmp_path / "serve")
+    with serving(project) as home:
+        page = home + "alpha/memory/"
         assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
         report = project / "reports" / "alpha" / "memory.yaml"
         report.write_text(report.read_text(encoding="utf-8").replace("label: Note store", "label: Note warehouse"), encoding="utf-8")
         assert _wait_for(page, "Note warehouse"), "the page did not change after the report did"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+
+
+def test_serve_shows_the_errors_in_the_browser_and_recovers(tmp_path):
+    """A real `mkdocs serve`: a report that cannot be read gets a page listing its errors
+    (not a 404), every page lists the errors of the last build, escaped; fixing the file
+    brings the report back and the list goes."""
+    project = make_project(tmp_path / "serve")
+    with serving(project) as home:
+        page = home + "alpha/memory/"
+        assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
+        assert "rpt-build-errors" not in _fetch(home)
+        report = project / "reports" / "alpha" / "memory.yaml"
+        good = report.read_text(encoding="utf-8")
+        report.write_text(good.replace("title:", "<img src=x onerror=alert(1)>: x\ntitle: [unclosed\nx:", 1), encoding="utf-8")
+        assert _wait_for(page, "cannot be shown"), "the broken report's page is not there"
+        broken = _fetch(page)
+        assert "reports/alpha/memory.yaml:" in broken and "YAML syntax" in broken
+        assert _wait_for(home, "rpt-build-errors"), "the home page does not list the errors"
+        report.write_text(good.replace("label: Note store", "label: Note store\n    <img src=x onerror=alert(2)>: x"), encoding="utf-8")
+        assert _wait_for(home, "unknown key &#39;&lt;img src=x onerror=alert(2)&gt;&#39; in a record")
+        listed = _fetch(page)
+        assert "Note store" in listed and "rpt-build-errors" in listed  # what could be built, with the errors above
+        assert "<img src=x" not in listed
+        report.write_text(good.replace("label: Note store", "label: <img src=x onerror=alert(3)>"), encoding="utf-8")
+        assert _wait_for(page, "&lt;img src=x onerror=alert(3)&gt;")
+        fixed = _fetch(page)
+        assert "rpt-build-errors" not in fixed and "<img src=x" not in fixed

@@ -53,6 +53,9 @@ records:
   - id: MEM-OBJ-tags
     label: 'Like MEM-OBJ-notes, with `x[0] \n` and a\b [sic] \` tick'
     body: Tags.
+  - id: MEM-OBJ-hot
+    label: "Store ('hot') \"x\" )](javascript:y) <img src=x onerror=alert(1)>"
+    body: Read after MEM-OBJ-tags (see MEM-OBJ-hot), then "MEM-OBJ-hot".
 write_side: Writes.
 read_back: Reads.
 integration_issues: none
@@ -125,8 +128,21 @@ def test_a_trailing_hash_stays_in_headings_and_link_text(site, report):
 
 def test_a_tooltip_shows_the_label_as_written(site):
     label = "Like MEM-OBJ-notes, with `x[0] \\n` and a\\b [sic] \\` tick"
-    titles = {link.title for link in site.page("fsharp/").links if link.text == "MEM-OBJ-tags"}
+    titles = {link.label for link in site.page("fsharp/").links if link.text == "MEM-OBJ-tags"}
     assert titles == {label}
+
+
+def test_a_label_with_quotes_and_parentheses_links_correctly(site, report):
+    """The label travels as character references, so no quote or parenthesis of it can end
+    the link: every link lands on the record, carries the label whole, and no piece of the
+    label leaks into the text around it."""
+    label = "Store ('hot') \"x\" )](javascript:y) <img src=x onerror=alert(1)>"
+    links = [link for page in site.pages.values() for link in page.links if link.text == "MEM-OBJ-hot"]
+    assert len(links) >= 4  # the report (twice), the system page, the record index
+    assert {link.label for link in links} == {label}
+    assert all(link.href.endswith("#mem-obj-hot") for link in links)
+    assert 'Read after MEM-OBJ-tags (see MEM-OBJ-hot), then "MEM-OBJ-hot".' in report.text
+    assert report.headings["mem-obj-hot"] == f"MEM-OBJ-hot — {label}"
 
 
 def test_a_label_shows_brackets_backslashes_and_code_as_written(report, site):
@@ -146,7 +162,7 @@ def test_a_label_never_links_the_ids_it_names(site, report):
     system_rows = [t for t in site.page("fsharp/").tables if t[0] == ["ID", "Label", "Report"]][0]
     assert [row[1] for row in system_rows if row[0] == "MEM-OBJ-tags"] == ["Like MEM-OBJ-notes, with x[0] \\n and a\\b [sic] \\` tick"]
     system_links = [link.text for link in site.page("fsharp/").links_in("operative-objects")]
-    assert system_links == ["MEM-OBJ-notes", "MEM-OBJ-tags"]  # the two ID cells, not the label
+    assert system_links == ["MEM-OBJ-notes", "MEM-OBJ-tags", "MEM-OBJ-hot"]  # the ID cells, not the label
 
 
 def test_the_description_is_linked_and_cited_by_points_at_its_anchor(report):

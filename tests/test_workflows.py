@@ -346,3 +346,46 @@ def test_the_quotes_script_will_not_fetch_over_another_protocol(tmp_path):
              "GIT_CONFIG_VALUE_0": "https://github.com/example/tallybook"}, timeout=120,
     )
     assert result.returncode == 1 and "::error::cannot fetch" in result.stdout  # file:// is not https
+
+
+FAKE_GH = """#!/usr/bin/env python3
+# Answers the three questions preview-scope.sh asks GitHub, from FILES (new<TAB>old lines).
+import os, sys
+files = [line.split("\\t") for line in os.environ["FILES"].splitlines() if line]
+query = sys.argv[sys.argv.index("--jq") + 1]
+path = next(arg for arg in sys.argv if arg.startswith("repos/"))
+if not path.endswith("/files"):
+    print(len(files))
+elif "previous_filename" in query:
+    for new, old in files:
+        print(new)
+        if old:
+            print(old)
+else:
+    for new, _ in files:
+        print(new)
+"""
+
+
+@pytest.mark.parametrize(
+    ("head", "files", "published", "named"),
+    [
+        ("owner/site", "plugins/x.py\t", True, ""),  # the repository's own branch
+        ("fork/site", "reports/alpha/memory.yaml\t\nreports/beta/runtime.yaml\t", True, ""),
+        ("fork/site", "reports/alpha/memory.yaml\t\noverrides/main.html\t", False, "overrides/main.html"),
+        ("fork/site", "reports/alpha/memory.yaml\tplugins/mkdocs_reports/render/sanitize.py", False, "sanitize.py"),
+        ("fork/site", "docs/index.md\t", False, "docs/index.md"),
+        ("fork/site", "reports/alpha/deep/memory.yaml\t", False, "reports/alpha/deep/memory.yaml"),
+    ],
+    ids=["same-repository", "reports-only", "a-template", "renamed-from-code", "a-docs-page", "not-a-report-path"],
+)
+def test_a_fork_is_previewed_only_when_it_changes_reports_only(tmp_path, head, files, published, named):
+    fake = tmp_path / "bin" / "gh"
+    fake.parent.mkdir()
+    fake.write_text(FAKE_GH, encoding="utf-8")
+    fake.chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake.parent}:{os.environ['PATH']}", "FILES": files, "GITHUB_REPOSITORY": "owner/site"}
+    script = REPO / ".github" / "scripts" / "preview-scope.sh"
+    done = subprocess.run(["bash", str(script), "7", head], env=env, capture_output=True, text=True, timeout=30)
+    assert (done.returncode == 0) is published, done.stdout + done.stderr
+    assert named in done.stdout

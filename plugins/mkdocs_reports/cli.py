@@ -28,15 +28,20 @@ def _check(args: argparse.Namespace) -> int:
     result = _checked(args)
     if args.format == "json":
         json.dump(
-            {"ok": result.ok, "summary": result.summary(), "diagnostics": [d.to_json() for d in result.diagnostics]},
+            {
+                "ok": result.ok,
+                "summary": result.summary(),
+                "diagnostics": [d.to_json() for d in result.diagnostics],
+                "omitted": result.omitted,  # errors beyond what each file keeps, counted only
+            },
             sys.stdout,
             indent=2,
             ensure_ascii=False,
         )
         sys.stdout.write("\n")
     else:
-        for diagnostic in result.diagnostics:
-            print(diagnostic)
+        for line in result.messages():
+            print(line)
         print(result.summary())
     return 0 if result.ok else 1
 
@@ -44,8 +49,8 @@ def _check(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     result = _checked(args)
     if not result.ok:
-        for diagnostic in result.diagnostics:
-            print(diagnostic, file=sys.stderr)
+        for line in result.messages():
+            print(line, file=sys.stderr)
         print(f"not exported: {result.summary()}", file=sys.stderr)
         return 1
     if args.format == "json":

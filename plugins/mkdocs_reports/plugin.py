@@ -15,11 +15,14 @@ event handlers, other styles, embedded content (iframe, object, embed…) and
 as they wrote them (raw HTML included), except the collection at a glance that the plugin
 puts into the home page: it is sanitized alone, between two comments whose names only
 this build knows.
+
+While ``mkdocs serve`` runs, the errors of the last build are shown where the author looks:
+listed (escaped, capped) above every page, and a report that could not be read at all gets
+a page with its errors at its address instead of a 404. The next good build removes both.
 """
 
 from __future__ import annotations
 
-import html
 import logging
 import secrets
 from pathlib import Path
@@ -38,14 +41,14 @@ from mkdocs.utils import get_relative_url, nest_paths
 from .config import ReportsConfig
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
-from .core.diagnostics import Diagnostic, Location
+from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
 from .core.grounding.status import UNVERIFIED
 from .core.loader import display_path
-from .render import Paths, SafeLinksExtension, SiteRenderer
+from .render import Paths, SiteRenderer, markdown_extensions
 from .render import preview_html
 from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.sanitize import sanitize
-from .render.site import PageClash
+from .render.site import GLANCE, PageClash
 from .render.docs_citations import link_docs_citations
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
@@ -67,8 +70,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.base = Path(".")
         self.preview = Preview()
         self.changes_url: str | None = None  # the Changes page's URL, in a preview that has one
+        self.serving = False
+        self.errors_banner = ""  # while serving: the errors of the last build, atop every page
         token = secrets.token_hex(8)  # author text cannot guess where the glance ends
         self.glance_marks = (f"<!-- reports-glance-{token} -->", f"<!-- /reports-glance-{token} -->")
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -87,7 +95,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         for name in REQUIRED_EXTENSIONS:
             if not _has_extension(config, name):
                 config.markdown_extensions.append(name)
-        config.markdown_extensions.append(SafeLinksExtension())
+        config.markdown_extensions.extend(markdown_extensions())
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
@@ -102,13 +110,15 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def _check(self) -> CheckedCollection:
         checked = check_collection(self.root, base=self.base)  # messages name files as from mkdocs.yml
-        for diagnostic in checked.diagnostics:
+        for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
             if diagnostic.severity == "error":
                 log.error(str(diagnostic))
             elif diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
                 log.info(str(diagnostic))
             else:
                 log.warning(str(diagnostic))
+        for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are
+            log.error(more)
         log.info(f"Reports: {checked.summary()}")
         return checked
 
@@ -126,6 +136,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             pages[self.paths.home_page] = self.renderer.home()
         if self.preview.compares:
             pages[self.config.changes_page] = self._changes_page(checked)
+        self.errors_banner = ""
+        if self.serving and not checked.ok:
+            self._show_errors(checked, pages)
         new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         # at SCHEMA_BASE on the project's site
@@ -141,6 +154,25 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             config.nav = self._nav(docs_pages)
         return files
 
+    def _show_errors(self, checked: CheckedCollection, pages: dict[str, str]) -> None:
+        """While serving, the errors go where the author looks: above every page, and on
+        the page of a report that could not be read at all (instead of a 404)."""
+        assert self.renderer is not None
+        self.errors_banner = self.renderer.build_errors(checked.messages(), len(checked.errors) + checked.omitted)
+        by_file: dict[str, list[str]] = {}
+        for diagnostic in checked.diagnostics:
+            by_file.setdefault(diagnostic.location.file, []).append(str(diagnostic))
+        reports_dir = Path(display_path(self.root, self.base))
+        for file, messages in by_file.items():
+            path = Path(file)
+            if path.suffix != ".yaml" or path.parent.parent != reports_dir or path.stem.startswith("_"):
+                continue  # not a report (a set's _set.yaml is listed above every page)
+            system, member = path.parent.name, path.stem
+            page = self.paths.report(system, member)
+            published = system in checked.collection.systems and member in checked.collection.systems[system].reports
+            if not published and page not in pages:
+                pages[page] = self.renderer.unreadable(page, file, messages)
+
     def _changes_page(self, checked: CheckedCollection) -> str:
         """The Changes page; a base that cannot be had is said on the page and warned about
         (a strict build then fails: a preview should not silently compare with nothing)."""
@@ -149,7 +181,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             changes = self.preview.changes(checked, self.root)
         except SnapshotError as error:
             log.warning(f"Changes page: {error}")
-            return f"# Changes\n\nThis build could not be compared with its base: {html.escape(str(error))}\n"
+            return self.renderer.changes_unavailable(self.config.changes_page, str(error))
         log.info(f"Changes page: {changes.summary()}")
         return self.renderer.changes(changes, self.config.changes_page, self.preview.pull_request)
 
@@ -201,16 +233,16 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """A generated page's HTML, or the glance in a hand-written home page, through the
         allowlist (see the module docstring)."""
-        if not self.config.enabled:
+        if not self.config.enabled or self.renderer is None:
             return None
-        if page.file.src_uri in self.generated:
-            return sanitize(html)
-        start, end = self.glance_marks
-        if start not in html:
-            return None
-        before, rest = html.split(start, 1)
-        glance, _, after = rest.partition(end)
-        return before + sanitize(glance) + after
+        uri = page.file.src_uri
+        if uri in self.generated:
+            html = sanitize(html, self.renderer.anchors[uri].ids)
+        elif self.glance_marks[0] in html:
+            before, rest = html.split(self.glance_marks[0], 1)
+            glance, _, after = rest.partition(self.glance_marks[1])
+            html = before + sanitize(glance, self.renderer.anchors[GLANCE].ids) + after
+        return self.errors_banner + html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         """A preview says so at the top of every page (``render/preview_html.py``)."""

@@ -7,12 +7,14 @@ the workflows set, so a preview needs no edit of ``mkdocs.yml``.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .core.changes import Changes, SnapshotError, compare, load_base, snapshot_of
 from .core.check import CheckedCollection
 
+_PR_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 ENVIRONMENT = {"preview_pr": "REPORTS_PREVIEW_PR", "base_ref": "REPORTS_BASE_REF", "base_export": "REPORTS_BASE_EXPORT"}
 
 
@@ -30,10 +32,11 @@ class Preview:
     def from_settings(cls, configured: dict[str, str | None], environ=os.environ) -> "Preview":
         values = {key: configured.get(key) or environ.get(variable) or None for key, variable in ENVIRONMENT.items()}
         number = values["preview_pr"]
-        if number is not None and not (number.isascii() and number.isdigit() and int(number) > 0):
+        if number is not None and not _PR_NUMBER.fullmatch(number):
+            shown = repr(number) if len(number) <= 40 else f"{number[:20]!r}… ({len(number)} characters)"
             raise PreviewError(
-                f"preview_pr (or {ENVIRONMENT['preview_pr']}) is {number!r}, not a pull-request number; "
-                "set it to the digits of the number, e.g. 42"
+                f"preview_pr (or {ENVIRONMENT['preview_pr']}) is {shown}, not a pull-request number "
+                "— set it to the digits of the number (at most 9), e.g. 42"
             )
         return cls(int(number) if number else None, values["base_ref"], values["base_export"])
 

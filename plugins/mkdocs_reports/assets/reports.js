@@ -1,8 +1,59 @@
-/* Record index: sort by clicking a column heading, filter by typing. No dependencies, so
-   it works offline. Material replaces pages without reloading (document$), so the setup
-   runs on every page it sees and marks tables it has done. */
+/* Record index: sort by clicking a column heading, filter by typing. Record links: their
+   label as a tooltip. No dependencies, so it works offline. Material replaces pages without
+   reloading (document$), so the index setup runs on every page it sees and marks tables it
+   has done; the tooltip listens on the document, so it serves every page. */
 (function () {
   "use strict";
+
+  /* A record link's label (data-rpt-label) shows below it on hover and keyboard focus,
+     and is its accessible description meanwhile. The label is author text: it is only
+     ever set as text (textContent), never parsed as HTML. */
+  var tooltip = null;
+
+  function recordLink(node) {
+    return node && node.closest ? node.closest("a[data-rpt-label]") : null;
+  }
+
+  function showLabel(link) {
+    if (!tooltip) {
+      tooltip = document.createElement("div");
+      tooltip.id = "rpt-tooltip";
+      tooltip.className = "rpt-tooltip";
+      tooltip.setAttribute("role", "tooltip");
+      document.body.appendChild(tooltip);
+    }
+    tooltip.textContent = link.getAttribute("data-rpt-label");
+    tooltip.hidden = false;
+    var box = link.getBoundingClientRect();
+    var right = document.documentElement.clientWidth - tooltip.offsetWidth - 8;
+    tooltip.style.left = window.scrollX + Math.max(8, Math.min(box.left, right)) + "px";
+    tooltip.style.top = window.scrollY + box.bottom + 6 + "px";
+    link.setAttribute("aria-describedby", tooltip.id);
+  }
+
+  function hideLabel(link) {
+    if (tooltip) tooltip.hidden = true;
+    if (link) link.removeAttribute("aria-describedby");
+  }
+
+  document.addEventListener("mouseover", function (event) {
+    var link = recordLink(event.target);
+    if (link && !link.contains(event.relatedTarget)) showLabel(link);
+  });
+  document.addEventListener("mouseout", function (event) {
+    var link = recordLink(event.target);
+    if (link && !link.contains(event.relatedTarget)) hideLabel(link);
+  });
+  document.addEventListener("focusin", function (event) {
+    var link = recordLink(event.target);
+    if (link) showLabel(link);
+  });
+  document.addEventListener("focusout", function (event) {
+    hideLabel(recordLink(event.target));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") hideLabel(recordLink(document.activeElement));
+  });
 
   function cellValue(row, column) {
     var text = row.cells[column] ? row.cells[column].textContent.trim() : "";

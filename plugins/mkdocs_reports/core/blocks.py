@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .citations import SOURCE_RANGE, Mention, scan
+from .images import remote_images
 from .diagnostics import Diagnostics
 from .model import (
     Block,
@@ -33,7 +34,7 @@ from .model import (
     Text,
 )
 from .report_types import SectionSpec, TypeRegistry
-from .structure import Fields, Items
+from .structure import Fields, Items, quoted
 from .yaml_source import Node, Source as YamlSource
 
 LIST_STYLES = ("numbered", "bulleted", "paragraphs")
@@ -96,9 +97,16 @@ class BlockBuilder:
     # -- what text refers to -------------------------------------------------------------
 
     def cite(self, text: str | None, node: Node | None, place: Place) -> str:
-        """Record the citations and source mentions of a Markdown text; returns the text."""
+        """Record the citations and source mentions of a Markdown text (and refuse images
+        from other sites in it); returns the text."""
         if not text or node is None:
             return text or ""
+        for _, url in remote_images(text):
+            self.diagnostics.error(
+                self.source.location_of(node, url),
+                f"the image {quoted(url)} is not on this site: every reader's browser would fetch it from elsewhere",
+                "link to it instead ([what it shows](URL)); pages load nothing from other sites",
+            )
         mentions = scan(text, self.grammar)
         for mention in mentions:
             location = self.source.location_in(node, mention.written or mention.text, mention.occurrence)

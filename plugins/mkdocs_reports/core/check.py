@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 
 from .bulk import no_cycle_collection
-from .diagnostics import Diagnostic, Diagnostics
+from .diagnostics import Diagnostic, shown
 from .graph import CitationGraph
 from .loader import load_collection
 from .model import Collection
@@ -18,6 +18,8 @@ class CheckedCollection:
     collection: Collection
     graph: CitationGraph
     diagnostics: list[Diagnostic]
+    #: errors found beyond what each file keeps (``diagnostics.KEEP_PER_FILE``), counted only
+    omitted: int = 0
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -26,6 +28,10 @@ class CheckedCollection:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def messages(self) -> list[str]:
+        """What a front end prints: the first errors, then how many more there are."""
+        return shown(self.diagnostics, self.omitted)
 
     def summary(self) -> str:
         reports = self.collection.reports()
@@ -36,7 +42,7 @@ class CheckedCollection:
             f"{sum(len(r.citations) for r in reports)} citations, "
             f"{len(self.graph.external)} external records"
         )
-        errors = len(self.errors)
+        errors = len(self.errors) + self.omitted
         return f"{counts}; {errors} error{'s' if errors != 1 else ''}"
 
 
@@ -48,5 +54,6 @@ def check_collection(
     with no_cycle_collection():
         collection, diagnostics = load_collection(root, base=base)
         graph = CitationGraph(collection)
-        diagnostics.extend(validate(collection, graph))
-    return CheckedCollection(collection, graph, Diagnostics(diagnostics).sorted())
+        diagnostics.merge(validate(collection, graph))
+    ordered = diagnostics.sorted()
+    return CheckedCollection(collection, graph, ordered, ordered.omitted)

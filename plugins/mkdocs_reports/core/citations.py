@@ -13,27 +13,25 @@ the file and replaced on a page. The checker and the pages use this one finder.
 
 from __future__ import annotations
 
+import bisect
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .ids import IdGrammar
 
-# A fence (any indent: superfences nests them in list items) up to its closing twin; an
-# unclosed fence is no code for Markdown, so it is none here either.
-_FENCE = re.compile(r"^([ ]*)(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??[ ]*\2[ \t]*$", re.MULTILINE | re.DOTALL)
-# A code span as Python-Markdown finds it: a backtick run not escaped by a backslash, up to
-# the same run, within one paragraph.
-_CODE_SPAN = re.compile(r"(?<![\\`])((?:\\\\)*)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\2(?!`)", re.DOTALL)
+# A line that may open a fence (any indent: superfences nests them in list items), and
+# one that may close one: nothing but the run and trailing blanks.
+FENCE_LINE = re.compile(r"^([ ]*)(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+_BACKTICK_RUN = re.compile(r"`+")
+_LINE_BREAK = re.compile(r"\n")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _LIST_OR_CONTAINER = re.compile(r"^ {0,3}(?:[-*+]|\d+[.)]|!!!|\?\?\?\+?)(?:[ \t]|$)")
 
 
 def _blank_text(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
-
-
-def _blank_span(match: re.Match[str]) -> str:
-    return match.group(1) + _blank_text(match.group()[len(match.group(1)) :])
 
 
 def _indent(line: str) -> int:
@@ -65,10 +63,115 @@ def _mask_indented_code(markdown: str) -> str:
     return "\n".join(lines)
 
 
+def fences(text: str) -> Iterator[tuple[int, int]]:
+    """Fenced blocks as (start, end) offsets, from the opening line to the closing one.
+
+    As pymdownx.superfences reads them: a line of three or more backticks or tildes (any
+    indent) opens a fence that the first later line closes whose indent is the same and
+    that holds exactly the same run; a non-blank line indented less ends the search. An
+    opening line that nothing closes is text, and the search goes on from the next line
+    (``Markup.prose`` makes such a line no opening for the page either, so that a fence an
+    author left open in one field cannot run on into the next).
+
+    Closing lines are indexed by (indent, run), and for every indent that opens a fence the
+    next less-indented line is found in one backward pass, so the scan is linear however
+    many fences stay open.
+    """
+    if "```" not in text and "~~~" not in text:
+        return
+    candidates = list(FENCE_LINE.finditer(text))
+    if not candidates:
+        return
+    starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+    number_of = {offset: number for number, offset in enumerate(starts)}
+    closers: dict[tuple[int, str], list[int]] = {}
+    for line in candidates:
+        if not line.group(3).strip(" \t"):
+            closers.setdefault((len(line.group(1)), line.group(2)), []).append(number_of[line.start()])
+    less_indented: dict[int, list[int]] = {}  # indent → for each line, the next line indented less
+    position = 0
+    for line in candidates:
+        if line.start() < position:
+            continue  # inside the fence just found
+        indent, run, number = len(line.group(1)), line.group(2), number_of[line.start()]
+        found = closers.get((indent, run), [])
+        index = bisect.bisect_right(found, number)
+        if index == len(found):
+            continue
+        closing = found[index]
+        if indent:
+            if indent not in less_indented:
+                less_indented[indent] = _next_less_indented(text, starts, indent)
+            if less_indented[indent][number + 1] < closing:
+                continue
+        end = starts[closing + 1] - 1 if closing + 1 < len(starts) else len(text)
+        yield line.start(), end
+        position = end
+
+
+def _next_less_indented(text: str, starts: list[int], indent: int) -> list[int]:
+    """For every line, the first line at or after it that is not blank and is indented
+    less than ``indent`` (or the number of lines)."""
+    ahead = [len(starts)] * (len(starts) + 1)
+    for number in range(len(starts) - 1, -1, -1):
+        end = starts[number + 1] - 1 if number + 1 < len(starts) else len(text)
+        line = text[starts[number] : end]
+        stripped = line.lstrip(" ")
+        short = stripped.strip() and len(line) - len(stripped) < indent
+        ahead[number] = number if short else ahead[number + 1]
+    return ahead
+
+
+def _code_spans(text: str) -> Iterator[tuple[int, int, int, int]]:
+    """Inline code spans as offsets (start, end, content start, content end), the first two
+    those of their backticks, as Python-Markdown finds them: a run of backticks not escaped
+    by a backslash opens a span that the next run of the same length closes, unless a blank
+    line comes first. Each run is looked at once, with the next run of its length found in
+    advance, so the scan is linear."""
+    runs = list(_BACKTICK_RUN.finditer(text))
+    if len(runs) < 2:
+        return
+    following: list[int | None] = [None] * len(runs)
+    last: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):
+        length = runs[index].end() - runs[index].start()
+        following[index] = last.get(length)
+        last[length] = index
+    blanks = [match.start() for match in _BLANK_LINE.finditer(text)]
+    index = 0
+    while index < len(runs):
+        run, closing = runs[index], following[index]
+        if closing is not None and _can_open(text, run.start()):
+            blank = bisect.bisect_left(blanks, run.end())
+            if blank >= len(blanks) or blanks[blank] >= runs[closing].start():  # no blank line inside
+                yield run.start(), runs[closing].end(), run.end(), runs[closing].start()
+                index = closing + 1
+                continue
+        index += 1
+
+
+def _can_open(text: str, start: int) -> bool:
+    """Whether the backtick run at ``start`` can open a span: it is not escaped, that is,
+    preceded by an even number of backslashes, which a backtick does not precede."""
+    before = start
+    while before > 0 and text[before - 1] == "\\":
+        before -= 1
+    return (start - before) % 2 == 0 and (before == start or text[before - 1 : before] != "`")
+
+
+def _blank_ranges(text: str, ranges: Iterator[tuple[int, int]]) -> str:
+    out, last = [], 0
+    for start, end in ranges:
+        out.append(text[last:start])
+        out.append(_blank_text(text[start:end]))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def _block_masked(markdown: str) -> str:
     """Fenced and indented code blocks blanked (same length and line breaks)."""
-    masked = _FENCE.sub(lambda m: _blank_text(m.group()), markdown)
-    return _mask_indented_code(masked)
+    return _mask_indented_code(_blank_ranges(markdown, fences(markdown)))
 
 
 def _might_hold_code(markdown: str) -> bool:
@@ -80,11 +183,10 @@ def mask_code(markdown: str) -> str:
 
     Code is fenced blocks, indented blocks and inline code spans, found as Python-Markdown
     finds them; what is masked here is what the site shows as code, so an ID there is
-    neither a citation nor a link (unless the whole span is one ID: see ``scan``).
+    neither a citation nor a link (unless the whole span is one ID: see ``scan``). Time is
+    linear in the text, whatever it holds.
     """
-    if not _might_hold_code(markdown):
-        return markdown
-    return _CODE_SPAN.sub(_blank_span, _block_masked(markdown))
+    return _masked_with_spans(markdown)[0]
 
 
 @dataclass(frozen=True)
@@ -107,11 +209,10 @@ def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
     if "`" not in blocks:
         return blocks, []
     spans, pieces, last = [], [], 0
-    for match in _CODE_SPAN.finditer(blocks):
-        start = match.start() + len(match.group(1))
-        spans.append(CodeSpan(start, match.end(), markdown[match.start(3) : match.end(3)]))
-        pieces += [blocks[last:start], _blank_text(blocks[start : match.end()])]
-        last = match.end()
+    for start, end, inner_start, inner_end in _code_spans(blocks):
+        spans.append(CodeSpan(start, end, markdown[inner_start:inner_end]))
+        pieces += [blocks[last:start], _blank_text(blocks[start:end])]
+        last = end
     pieces.append(blocks[last:])
     return "".join(pieces), spans
 

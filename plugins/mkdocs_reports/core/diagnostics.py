@@ -1,8 +1,19 @@
-"""Errors an author can act on: where (file:line:col), what is wrong, and how to fix it."""
+"""Errors an author can act on: where (file:line:col), what is wrong, and how to fix it.
+
+A hostile file can hold millions of errors (a 10 MiB file of malformed IDs). Each file
+keeps at most ``KEEP_PER_FILE`` of them and counts the rest, so memory stays bounded; a
+front end prints at most ``PRINT_LIMIT`` (``shown``) and says how many more there are.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+#: errors kept per file (and per cross-file rule pass); the rest are only counted
+KEEP_PER_FILE = 1000
+#: errors a front end prints (``mkdocs-reports check``, the plugin's log)
+PRINT_LIMIT = 200
 
 
 @dataclass(frozen=True, order=True)
@@ -43,10 +54,41 @@ class Diagnostic:
 
 
 class Diagnostics(list[Diagnostic]):
-    """The errors of one run, gathered so that an author sees all of them at once."""
+    """The errors of one run, gathered so that an author sees all of them at once.
+
+    ``omitted`` counts the errors beyond ``limit`` that were not kept.
+    """
+
+    def __init__(self, items: Iterable[Diagnostic] = (), *, limit: int | None = KEEP_PER_FILE) -> None:
+        super().__init__()
+        self.limit = limit
+        self.omitted = 0
+        self.merge(items)
 
     def error(self, location: Location, message: str, fix: str | None = None) -> None:
-        self.append(Diagnostic(location, message, fix))
+        if self.limit is not None and len(self) >= self.limit:
+            self.omitted += 1
+        else:
+            self.append(Diagnostic(location, message, fix))
 
-    def sorted(self) -> list[Diagnostic]:
-        return sorted(self, key=lambda d: (d.location, d.message))
+    def merge(self, other: Iterable[Diagnostic]) -> None:
+        """Take another run's errors (and its count of omitted ones) into this one."""
+        self.extend(other)
+        self.omitted += getattr(other, "omitted", 0)
+
+    def sorted(self) -> Diagnostics:
+        ordered = Diagnostics(sorted(self, key=lambda d: (d.location, d.message)), limit=None)
+        ordered.omitted = self.omitted
+        return ordered
+
+
+def shown(diagnostics: list[Diagnostic], omitted: int = 0, limit: int = PRINT_LIMIT) -> list[str]:
+    """The messages to print: the first ``limit``, then one line counting the rest."""
+    lines = [str(d) for d in diagnostics[:limit]]
+    rest = len(diagnostics) - len(lines) + omitted
+    if rest > 0:
+        lines.append(
+            f"… and {rest} more error{'s' if rest != 1 else ''} not shown: fix the ones above "
+            "first, or check one file at a time"
+        )
+    return lines

@@ -8,12 +8,12 @@ both ways: a superseded record knows what supersedes it, and the other way round
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from functools import cached_property
 
 from .ids import prefix_of
 from .model import Annotation, Citation, Collection, ExternalRecord, Reconciliation, Record
+from .near_misses import NearMisses
 
 Key = tuple[str, str]  # (system slug, record ID)
 
@@ -36,6 +36,7 @@ class CitationGraph:
         self.superseded_by: dict[Key, list[tuple[str, Reconciliation]]] = defaultdict(list)
         self.supersedes: dict[Key, list[tuple[str, Reconciliation]]] = defaultdict(list)
         self.grammar = collection.types.grammar
+        self._near_misses: dict[str, NearMisses] = {}
         self._present: dict[str, set[str]] = {
             slug: {r.type.prefix for r in system.reports.values() if r.type.prefix}
             for slug, system in collection.systems.items()
@@ -89,13 +90,18 @@ class CitationGraph:
         key = (system, record_id)
         return self.declared.get(key) or self.external.get(key)
 
-    def declared_ids(self, system: str) -> list[str]:
-        return [record_id for (slug, record_id) in self.declared if slug == system]
-
     def closest_declared(self, system: str, record_id: str) -> str | None:
         """The declared ID of ``system`` an author most likely meant, for "did you mean"."""
-        close = difflib.get_close_matches(record_id, self.declared_ids(system), n=1, cutoff=0.75)
-        return close[0] if close else None
+        if system not in self._near_misses:
+            self._near_misses[system] = NearMisses(self._declared_by_system.get(system, ()))
+        return self._near_misses[system].closest(record_id)
+
+    @cached_property
+    def _declared_by_system(self) -> dict[str, list[str]]:
+        grouped: dict[str, list[str]] = {}
+        for slug, record_id in self.declared:
+            grouped.setdefault(slug, []).append(record_id)
+        return grouped
 
     def external_members(self, system: str) -> dict[str, list[ExternalRecord]]:
         """External records of a system by missing member, in ID order."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
 from .diagnostics import Diagnostics, Location
+from .files import links_inside, read_regular_file
 from .model import AnalysisSet, Annotation, Collection, Place, Record, Report, Section, Source, Stated, System
 from .report_types import Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
@@ -28,7 +29,7 @@ from .grounding.status import apply_locks
 from .sets import apply_sets
 from .structure import Fields, StructureChecker
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
-from .yaml_source import MappingNode, SequenceNode, Source as YamlSource, read_source, too_large
+from .yaml_source import MappingNode, SequenceNode, Source as YamlSource, read_source
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 #: the set's shared metadata in a system folder
@@ -156,6 +157,8 @@ def load_report_file(
     if source is None or not _mapping_root(source, diagnostics, "a report", "type:, system:, title:"):
         return None, diagnostics
     checked = StructureChecker(source, diagnostics).check(source.root, report_spec(registry), "the report")
+    if checked is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
+        return None, diagnostics
     report = _ReportBuilder(source, system, member, registry, diagnostics).report(checked, path)
     return report, diagnostics
 
@@ -168,6 +171,8 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
     if source is None or not _mapping_root(source, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
         return None, diagnostics
     checked = StructureChecker(source, diagnostics).check(source.root, SET, "the set's metadata")
+    if checked is None:
+        return None, diagnostics
     stated = {key: Stated(checked[key], source.location(checked.nodes[key])) for key in ("system", "run_id", "reviewed_boundary") if key in checked}
     analysis_set = AnalysisSet(path, source.location(source.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"))
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
@@ -199,14 +204,7 @@ _METADATA_FILES = (SET_FILE, LOCK_FILE)
 
 
 def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
-    display, real = job[0], job[1]
-    try:
-        if too_large(display, Path(real).stat().st_size, diagnostics, "a quote lock" if job[3] == LOCK_FILE else "a report"):
-            return None
-        return Path(real).read_bytes()
-    except OSError as error:
-        diagnostics.error(Location(display), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
-        return None
+    return read_regular_file(Path(job[1]), job[0], diagnostics, "a quote lock" if job[3] == LOCK_FILE else "a report")
 
 
 def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
@@ -218,7 +216,7 @@ def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
             return None
         return (display, str(path), system, path.name)
     if path.suffix != ".yaml":
-        diagnostics.error(Location(display), "report files end in .yaml", f"rename it to {path.stem}.yaml")
+        diagnostics.error(Location(display), "report files end in .yaml (in lower case)", f"rename it to {path.stem}.yaml")
         return None
     system, member = path.parent.name, path.stem
     if member.startswith("_"):
@@ -235,9 +233,16 @@ def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
 
 def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[Job]:
     """The report, set and lock files under ``root`` (a folder of systems, or one file: then
-    with its set's ``_set.yaml`` and quote lock)."""
-    if root.is_file():
-        job = _job(root, display_path(root, base), diagnostics)
+    with its set's ``_set.yaml`` and quote lock).
+
+    Symbolic links are not followed out of the reports folder: a linked folder is refused,
+    and a linked file is read only when it points at a file inside the folder.
+    """
+    if root.is_file() or (root.is_symlink() and not root.is_dir()):
+        display = display_path(root, base)
+        if not links_inside(root, root.absolute().parent.parent, display, diagnostics):
+            return []
+        job = _job(root, display, diagnostics)
         jobs = [job] if job else []
         for name in reversed(_METADATA_FILES):
             metadata = root.parent / name
@@ -248,16 +253,41 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> 
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
     found = []
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root).parts
-        if relative[0] == TYPES_DIR or path.is_dir() or path.suffix not in (".yaml", ".yml"):
-            continue
+    for path, relative in _walk(root):
         display = display_path(path, base)
-        if len(relative) != 2:
+        if path.is_symlink() and path.is_dir():
+            diagnostics.error(
+                Location(display),
+                "this folder is a symbolic link; its files are not read",
+                "move the folder itself here (links are not followed, so that no file outside the reports folder is published)",
+            )
+        elif relative[0] == TYPES_DIR or path.is_dir() or path.suffix.lower() not in (".yaml", ".yml"):
+            continue
+        elif len(relative) != 2:
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
+        elif not links_inside(path, root, display, diagnostics):
+            continue
         elif job := _job(path, display, diagnostics):
             found.append(job)
     return found
+
+
+def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
+    """Every entry under ``root`` with its path parts below it, in path order, without
+    descending into symbolic links."""
+    found, folders = [], [root]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            found.append((path, path.relative_to(root).parts))
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(path)
+    return sorted(found)
 
 
 def load_collection(
@@ -268,7 +298,7 @@ def load_collection(
 
     Messages name files relative to ``base`` (default: the working folder).
     """
-    diagnostics = Diagnostics()
+    diagnostics = Diagnostics(limit=None)  # each file's own are capped already
     root_path, base_path = Path(root), Path(base) if base is not None else None
     collection_root = root_path.parent.parent if root_path.is_file() else root_path
     registry = collection_registry(collection_root, diagnostics, lambda p: display_path(p, base_path))
@@ -300,7 +330,7 @@ def load_collection(
                 report, file_diagnostics = load_report_file(job[0], data, job[2], job[3], registry)
                 if report is not None:
                     reports.append(report)
-            diagnostics.extend(file_diagnostics)
+            diagnostics.merge(file_diagnostics)
     for report in reports:
         system = collection.systems.setdefault(report.system, System(report.system, ""))
         system.reports[report.member] = report
@@ -309,6 +339,6 @@ def load_collection(
     for slug, lock in locks.items():
         if slug in collection.systems:  # a lock without reports vouches for nothing
             collection.systems[slug].lock = lock
-    diagnostics.extend(apply_sets(collection))
-    diagnostics.extend(apply_locks(collection, unusable))
+    diagnostics.merge(apply_sets(collection))
+    diagnostics.merge(apply_locks(collection, unusable))
     return collection, diagnostics

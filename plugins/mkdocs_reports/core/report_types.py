@@ -121,14 +121,19 @@ class Vocabulary:
             if value.startswith(word + self.separator) and value[len(word + self.separator) :].strip():
                 return None
             if value == word or value.startswith(word) and not value[len(word) :].strip(" —:-"):
-                return f"{value!r} needs its description: write '{word}{self.separator}<description>'"
-        return f"{value!r} is not {self.what}"
+                return f"{_cut(value)} needs its description: write '{word}{self.separator}<description>'"
+        return f"{_cut(value)} is not {self.what}"
 
     def suggestion(self, written: str) -> str:
         choices = [*self.values, *(f"{word}{self.separator}<description>" for word in self.described)]
         close = difflib.get_close_matches(written.strip().strip("`"), choices, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}? " if close else ""
         return f"{hint}use one of: {', '.join(choices)}"
+
+
+def _cut(value: str, width: int = 60) -> str:
+    """A value as a message quotes it, cut to ``width`` characters (a value can be 20,000)."""
+    return repr(value if len(value) <= width else value[: width - 1] + "…")
 
 
 def _starts_with_word(value: str, prefix: str) -> bool:

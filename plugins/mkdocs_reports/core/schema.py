@@ -13,15 +13,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .ids import SOURCE_ID_RE
+from .quote_paths import SOURCE_PATH_RE, source_path_problem
 from .report_types import METADATA, Shape, TypeRegistry
 
 #: a value an author could not record: "not recorded — <why>"
 UNRECORDED = "not recorded"
+#: the longest one-line value (a title, label, name, heading, path), in characters
+LINE_LIMIT = 300
+#: the longest text value (a Markdown field, a quote passage, a register entry)
+TEXT_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
 class Str:
-    """A text value; ``markdown`` marks prose that is rendered and scanned for citations."""
+    """A text value; ``markdown`` marks prose that is rendered and scanned for citations.
+
+    Every value has a length limit (``limit``): ``max_length`` when given, else
+    ``TEXT_LIMIT`` for Markdown and ``LINE_LIMIT`` for anything else. Limits keep the cost
+    of a hostile value bounded (a 300 KB title is on every page that links the report).
+    """
 
     what: str
     markdown: bool = False
@@ -32,6 +42,11 @@ class Str:
     explain: Callable[[str], str | None] | None = None
     #: "not recorded — <why>" is accepted instead of a value
     unrecorded: bool = False
+    max_length: int | None = None
+
+    @property
+    def limit(self) -> int:
+        return self.max_length or (TEXT_LIMIT if self.markdown else LINE_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -90,7 +105,7 @@ ON_OFF = ("true", "false")
 
 
 def unrecorded_or(spec: Str) -> Str:
-    return Str(spec.what, spec.markdown, spec.pattern, spec.example, spec.enum, spec.explain, unrecorded=True)
+    return Str(spec.what, spec.markdown, spec.pattern, spec.example, spec.enum, spec.explain, True, spec.max_length)
 
 
 # --- blocks: what a section, a record or an annotation is made of ----------------------
@@ -98,8 +113,17 @@ def unrecorded_or(spec: Str) -> Str:
 QUOTE = Obj(
     "a quote",
     {
-        "passage": Field(Str("the verbatim passage"), True, "Verbatim passage of the frozen source."),
-        "path": Field(Str("a source path"), True, "Commit-relative path of the file the passage occurs in."),
+        "passage": Field(Str("the verbatim passage", max_length=TEXT_LIMIT), True, "Verbatim passage of the frozen source."),
+        "path": Field(
+            Str(
+                "a source path",
+                pattern=SOURCE_PATH_RE.pattern,
+                example="src/memory/store.ts (relative to the source root, with '/')",
+                explain=source_path_problem,
+            ),
+            True,
+            "Commit-relative path of the file the passage occurs in.",
+        ),
         "lines": Field(
             Str("a line or line range", pattern=r"^[1-9][0-9]*(-[1-9][0-9]*)?$", example="120 or 120-124"),
             False,
@@ -238,7 +262,7 @@ METADATA_KEYS = ("type", "system", "title", *METADATA)
 def _record_id(registry: TypeRegistry) -> Str:
     grammar = registry.grammar
     return Str("a record ID", pattern=grammar.id_re.pattern, example="MEM-RTE-memory-edit (<PREFIX>-<KIND>-<name>)",
-               explain=grammar.id_problem)
+               explain=grammar.id_problem, max_length=100)
 
 
 def _section_spec(shape: Shape, registry: TypeRegistry) -> Spec:
@@ -299,10 +323,12 @@ def _json(spec: Spec) -> dict:
         out: dict = {"type": "string", "description": spec.what}
         if spec.enum:
             out["enum"] = list(spec.enum)
-        elif spec.pattern:
+            return out
+        if spec.pattern:
             out["pattern"] = f"(?:{spec.pattern})|^{UNRECORDED} — ." if spec.unrecorded else spec.pattern
         else:
             out["minLength"] = 1
+        out["maxLength"] = spec.limit
         return out
     if isinstance(spec, Seq):
         out = {"type": "array", "items": _json(spec.item)}

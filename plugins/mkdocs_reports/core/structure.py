@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from .diagnostics import Diagnostics
 from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
-from .yaml_source import MappingNode, Node, ScalarNode, SequenceNode, Source
+from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
 
 
 class Fields(dict):
@@ -44,8 +44,20 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 
 def _suggest(word: str, choices) -> str:
+    if len(word) > 100:  # no key or enum value is that long; difflib is quadratic in it
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}? " if close else ""
+
+
+def quoted(value: str, width: int = 60) -> str:
+    """A value as a message quotes it: in Python's quotes, cut to ``width`` characters."""
+    return repr(value if len(value) <= width else value[: width - 1] + "…")
+
+
+#: a comment after a plain value: `` #`` on the same line
+_TRAILING_COMMENT = re.compile(r"[ \t]+#")
+_COMMENT_LINES = re.compile(r"(?:[ \t]*\r?\n)+([ ]*)#")
 
 
 class StructureChecker:
@@ -114,6 +126,23 @@ class StructureChecker:
         if not value.strip():
             self._error(node, f"{name} is empty", f"write {spec.what} after the colon, or leave the key out")
             return None
+        if len(value) > spec.limit:
+            self._error(
+                node,
+                f"{name} is {len(value):,} characters long; {spec.what} may be at most {spec.limit:,}",
+                "shorten it" + ("; longer prose belongs in a Markdown field such as text:" if not spec.markdown else
+                                ", or split it over several records or sections"),
+            )
+            return None
+        control = CONTROL.search(value)
+        if control:
+            self.diagnostics.error(
+                self.source.control_location(node),
+                f"{name} holds the control character {control_name(control.group())}",
+                "remove the escape sequence that writes it (such as \\e, \\a or \\x1b); a report holds "
+                "text, tabs and line breaks only",
+            )
+            return None
         if spec.unrecorded and value.startswith(UNRECORDED):
             rest = value[len(UNRECORDED):]
             if rest.startswith(" — ") and rest[3:].strip():
@@ -123,20 +152,54 @@ class StructureChecker:
         if spec.enum is not None and value not in spec.enum:
             self._error(
                 node,
-                f"{value!r} is not {spec.what}",
+                f"{quoted(value)} is not {spec.what}",
                 f"{_suggest(value, spec.enum)}use one of: {', '.join(spec.enum)}",
             )
             return None
-        if spec.pattern is not None and not _compiled(spec.pattern).match(value):
+        if spec.pattern is not None and not _compiled(spec.pattern).fullmatch(value):
             detail = spec.explain(value) if spec.explain else None
-            message = f"{value!r} is not {spec.what}" + (f": {detail}" if detail else "")
+            message = f"{quoted(value)} is not {spec.what}" + (f": {detail}" if detail else "")
             self._error(node, message, f"write it as {spec.example}")
             return None
         return value
 
+    def _dash_column(self, item: Node) -> int:
+        """The column of the ``-`` that starts a block sequence item (its own column - 1 in
+        a flow sequence): a continuation line of the item is indented deeper."""
+        text, start = self.source.text, item.start_mark.index
+        dash = text.rfind("-", start - item.start_mark.column, start)
+        return item.start_mark.column - (start - dash) if dash >= 0 else item.start_mark.column - 1
+
+    def _cut_by_comment(self, node: Node, name: str, indent: int) -> None:
+        """Report a ``#`` comment that ends a plain (unquoted) value early.
+
+        In YAML, `` #`` starts a comment, so ``label: Cache #1 of 2`` is "Cache". That is
+        what happened when the comment follows the value on its line, or starts a line
+        indented as a continuation of it (deeper than ``indent``, its key's column).
+        """
+        if not isinstance(node, ScalarNode) or node.style not in (None, ""):  # plain only
+            return
+        text, end = self.source.text, node.end_mark.index
+        comment = _TRAILING_COMMENT.match(text, end)
+        if comment is None:
+            following = _COMMENT_LINES.match(text, end)
+            if following is None or len(following.group(1)) <= indent:
+                return
+            comment = following
+        hash_at = comment.end() - 1
+        line_end = text.find("\n", hash_at)
+        rest = text[hash_at : line_end if line_end >= 0 else len(text)].rstrip()
+        self.diagnostics.error(
+            self.source.offset_location(hash_at),
+            f"a YAML comment cuts {name} short: the value is {quoted(node.value)}, and {quoted(rest)} is dropped",
+            "quote the whole value (\"…\") or write it as a block scalar ('key: |' and indented lines); "
+            "a comment of your own goes on a line of its own",
+        )
+
     def _sequence(self, node: SequenceNode, spec: Seq, name: str) -> Items:
         items = Items(node)
         for index, child in enumerate(node.value, start=1):
+            self._cut_by_comment(child, f"item {index} of {name}", self._dash_column(child))
             value = self.check(child, spec.item, f"item {index} of {name}")
             if value is not None:
                 items.append(value)
@@ -155,7 +218,7 @@ class StructureChecker:
                 first = self.source.location(seen[key_node.value])
                 self._error(
                     key_node,
-                    f"key {key_node.value!r} appears twice in {name} (first at line {first.line})",
+                    f"key {quoted(key_node.value)} appears twice in {name} (first at line {first.line})",
                     "keep one of them: YAML would silently drop the first",
                 )
                 continue
@@ -166,7 +229,8 @@ class StructureChecker:
         fields = Fields(node)
         for key_node, value_node in self._keys(node, name):
             key = self._scalar(key_node, spec.key, f"a key of {name}")
-            value = self.check(value_node, spec.value, f"{key_node.value!r} in {name}", key_node)
+            self._cut_by_comment(value_node, f"{quoted(key_node.value)} in {name}", key_node.start_mark.column)
+            value = self.check(value_node, spec.value, f"{quoted(key_node.value)} in {name}", key_node)
             if key is not None:
                 fields.nodes[key] = value_node  # present even when unusable: not "missing" too
                 fields.key_nodes[key] = key_node
@@ -188,10 +252,11 @@ class StructureChecker:
         if variant is None:
             self._error(
                 key_node,
-                f"{key_node.value!r} is not {spec.what}",
+                f"{quoted(key_node.value)} is not {spec.what}",
                 f"{_suggest(key_node.value, spec.variants)}write one of: {', '.join(k + ':' for k in spec.variants)}",
             )
             return None
+        self._cut_by_comment(value_node, repr(key_node.value), key_node.start_mark.column)
         value = self.check(value_node, variant.spec, repr(key_node.value), key_node)
         if value is None:
             return None
@@ -209,11 +274,12 @@ class StructureChecker:
             if field is None:
                 self._error(
                     key_node,
-                    f"unknown key {key!r} in {spec.what}",
+                    f"unknown key {quoted(key)} in {spec.what}",
                     f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
                 )
                 continue
             fields.key_nodes[key] = key_node
+            self._cut_by_comment(value_node, f"{key!r}", key_node.start_mark.column)
             value = self.check(value_node, field.spec, f"{key!r}", key_node)
             if value is not None:
                 fields[key] = value

@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from .diagnostics import Diagnostics, Location
+from .files import links_inside, read_regular_file
 from .report_types import FieldRule, Method, ReportType, SectionSpec, Shape, TableSpec, TypeRegistry, Vocabulary
 from .schema import TYPE_FILE
 from .structure import Fields, StructureChecker
@@ -146,20 +147,15 @@ def collection_registry(root: Path, diagnostics: Diagnostics, display) -> TypeRe
     file in messages. A type that cannot be used is reported and left out."""
     builtin = builtin_registry()
     folder = root / TYPES_DIR
-    if not folder.is_dir():
+    if not folder.is_dir() or folder.is_symlink():  # a linked folder is reported by discovery
         return builtin
     types = dict(builtin.types)
     for path in sorted(folder.iterdir()):
         shown = display(path)
-        if path.suffix != ".yaml" or not path.is_file():
+        if path.suffix != ".yaml" or path.is_dir():
             diagnostics.error(Location(shown), f"{TYPES_DIR}/ holds member type declarations only (<name>.yaml)", "move or remove this entry")
             continue
-        try:
-            if too_large(shown, path.stat().st_size, diagnostics):
-                continue
-            data = path.read_bytes()
-        except OSError as error:
-            diagnostics.error(Location(shown), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
+        if not links_inside(path, root, shown, diagnostics) or (data := read_regular_file(path, shown, diagnostics)) is None:
             continue
         new = read_type(shown, data, diagnostics)
         if new is None:

@@ -1,9 +1,10 @@
 """Read one YAML file into a node tree that remembers where every value stands.
 
 PyYAML's libyaml composer does the parsing. Around it this module refuses what a report
-never needs and what can hurt a build: oversized files, bytes that are not UTF-8, nesting
-deep enough to exhaust the C stack, and anchors/aliases (a few lines can expand into
-gigabytes; composing keeps aliases as shared nodes, so refusing them on the walk is cheap).
+never needs and what can hurt a build: oversized files, bytes that are not UTF-8, control
+characters (invisible in an editor, harmful in a terminal or a page), nesting deep enough
+to exhaust the C stack, and anchors/aliases (a few lines can expand into gigabytes;
+composing keeps aliases as shared nodes, so refusing them on the walk is cheap).
 """
 
 from __future__ import annotations
@@ -18,6 +19,18 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .diagnostics import Diagnostics, Location
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
+#: a report of 10 MiB has a few tens of thousands of lines; a file of millions of tiny
+#: entries would compose into gigabytes of nodes, so the lines are counted first
+MAX_LINES = 200_000
+#: characters no report text may hold: C0 and C1 controls but tab and line feed (a CR is
+#: read as part of a line break), DEL, and the two noncharacters YAML refuses
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+#: in the file: the same, and line breaks other than LF and CRLF (libyaml counts a lone CR
+#: or U+2028 as a line break, editors and this tool's messages may not)
+_CONTROL_IN_FILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029]|\r(?!\n)")
+#: an escape sequence of a double-quoted YAML scalar
+_ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.DOTALL)
+_NAMED_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "v": "\v", "f": "\f", "r": "\r", "e": "\x1b", "N": "\x85"}
 MAX_DEPTH = 64
 MAX_INDENT = 256
 
@@ -57,6 +70,7 @@ class Source:
     text: str
     root: Node | None
     _line_starts: list[int] | None = None
+    _places: dict[tuple[int, str], list[int]] | None = None
 
     def location(self, node: Node) -> Location:
         mark = node.start_mark
@@ -66,22 +80,67 @@ class Source:
         """Where the ``occurrence``-th ``needle`` inside a scalar stands in the file.
 
         A record ID has no spaces or escapes, so it appears verbatim in the raw text of the
-        scalar whatever its style (plain, quoted, literal or folded).
+        scalar whatever its style (plain, quoted, literal or folded). Its places in a scalar
+        are found once, so placing every mention of a text costs linear time (the citation
+        finder counts occurrences the same way: every start of the string, overlapping).
         """
+        if occurrence < 0:
+            return self.location(node)
         start, end = node.start_mark.index, node.end_mark.index
-        index = start
-        for _ in range(occurrence + 1):
-            found = self.text.find(needle, index, end)
-            if found < 0:
-                return self.location(node)
-            index = found + 1
-        return self.offset_location(found)
+        if self._places is None:
+            self._places = {}
+        places = self._places.get((start, needle))
+        if places is None:
+            places, index = [], self.text.find(needle, start, end)
+            while index >= 0:
+                places.append(index)
+                index = self.text.find(needle, index + 1, end)
+            self._places[(start, needle)] = places
+        return self.offset_location(places[occurrence]) if occurrence < len(places) else self.location(node)
+
+    def location_of(self, node: Node, needle: str) -> Location:
+        """Where ``needle`` first stands inside a scalar (the scalar's start if nowhere)."""
+        found = self.text.find(needle, node.start_mark.index, node.end_mark.index)
+        return self.offset_location(found) if found >= 0 else self.location(node)
+
+    def control_location(self, node: Node) -> Location:
+        """Where a scalar's first control character was written: in a double-quoted
+        scalar, the escape sequence that makes it (``"\\e"``, ``"\\x07"``)."""
+        start, end = node.start_mark.index, node.end_mark.index
+        for escape in _ESCAPE.finditer(self.text, start, end):
+            code = escape.group()[1:]
+            char = chr(int(code[1:], 16)) if code[0] in "xuU" and len(code) > 1 else _NAMED_ESCAPES.get(code, "")
+            if CONTROL.match(char):
+                return self.offset_location(escape.start())
+        return self.location(node)
 
     def offset_location(self, offset: int) -> Location:
         if self._line_starts is None:  # built once: a report has hundreds of citations
             self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
         line = bisect.bisect_right(self._line_starts, offset)
         return Location(self.path, line, offset - self._line_starts[line - 1] + 1)
+
+
+def control_name(char: str) -> str:
+    """How a message names an invisible character: ``U+001B (ESC)``."""
+    names = {0: "NUL", 7: "BEL", 8: "BS", 11: "VT", 12: "FF", 13: "CR", 27: "ESC", 127: "DEL",
+             0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"}
+    code = ord(char)
+    return f"U+{code:04X}" + (f" ({names[code]})" if code in names else "")
+
+
+def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
+    """Refuse control characters where they stand (libyaml would say only 'position N')."""
+    found = False
+    source = Source(path, text, None)
+    for match in _CONTROL_IN_FILE.finditer(text):
+        found = True
+        diagnostics.error(
+            source.offset_location(match.start()),
+            f"the control character {control_name(match.group())} is not allowed in a report",
+            "delete it (most editors do not show it; it often comes from copying out of a terminal)",
+        )
+    return found
 
 
 def _decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
@@ -150,13 +209,20 @@ def _too_deep(path: str, mark, diagnostics: Diagnostics) -> bool:
 
 def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagnostics) -> None:
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    location = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
-    problem = getattr(error, "problem", None) or str(error)
+    position = getattr(error, "position", None)  # a reader error names only an offset
+    if mark is not None:
+        location, index = Location(path, mark.line + 1, mark.column + 1), mark.index
+    elif isinstance(position, int):
+        location, index = Source(path, text, None).offset_location(position), position
+    else:
+        location, index = Location(path), None
+    problem = getattr(error, "problem", None) or getattr(error, "reason", None) or str(error)
+    problem = " ".join(str(problem).split())  # one line, whatever libyaml wrote
     context = getattr(error, "context", None)
     message = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
     fix = "check the indentation and quoting at this place"
-    at_tab = mark is not None and text[mark.index : mark.index + 1] == "\t"
-    if at_tab or "tab" in problem.lower():
+    at_tab = index is not None and text[index : index + 1] == "\t"
+    if at_tab or re.search(r"\btabs?\b", problem.lower()):
         fix = "YAML does not allow tabs for indentation: indent with spaces"
     elif "mapping values are not allowed" in problem:
         fix = "a value containing ': ' must be quoted or written as a block scalar (key: |)"
@@ -184,23 +250,36 @@ def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | No
     text = _decode(path, data, diagnostics)
     if text is None:
         return None
-    if not text.strip() or all(
-        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
-    ):
+    if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
+        _empty(path, diagnostics)
+        return None
+    lines = text.count("\n")
+    if lines > MAX_LINES:
         diagnostics.error(
             Location(path),
-            "the file is empty",
-            "a report is a mapping that starts with 'type:', 'system:' and 'title:' (see the format reference)",
+            f"the file has {lines:,} lines; a report may have at most {MAX_LINES:,}",
+            "split the analysis into several members, or write long text as fewer, longer lines",
         )
         return None
-    if _nesting_problem(path, text, diagnostics):
+    if _control_characters(path, text, diagnostics) or _nesting_problem(path, text, diagnostics):
         return None
     try:
         root = yaml.compose(text, Loader=_TextLoader)
     except yaml.YAMLError as error:
         _yaml_error(path, text, error, diagnostics)
         return None
+    if root is None:  # comments, a byte order mark, '---' and nothing else
+        _empty(path, diagnostics)
+        return None
     return Source(path, text, root)
 
 
-__all__ = ["MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "read_source"]
+def _empty(path: str, diagnostics: Diagnostics) -> None:
+    diagnostics.error(
+        Location(path),
+        "the file is empty",
+        "a report is a mapping that starts with 'type:', 'system:' and 'title:' (see the format reference)",
+    )
+
+
+__all__ = ["CONTROL", "MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "control_name", "read_source"]

@@ -1,7 +1,10 @@
 """Record citations in hand-written pages: ``<system>:<ID>``, e.g. ``ultimate:MEM-RTE-memory-edit``.
 
 A docs page belongs to no system, so it names one. Like report text, citations inside
-code stay text; a citation that names no known record is a problem with its offset.
+code stay text; so do citations inside an HTML tag or comment a maintainer wrote
+(``<img alt="ultimate:MEM-CMP-x">``): a link there would put the record's label into the
+attribute, where a quote in the label would end it. A citation that names no known record
+is a problem with its offset.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from ..core.graph import CitationGraph
 from ..core.ids import IdGrammar
 from .markup import Markup
 from .paths import Paths
+
+#: an HTML comment or tag, its attribute values quoted or not (each quoted value is one run)
+_TAG = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>", re.DOTALL)
 
 
 @lru_cache(maxsize=8)
@@ -50,7 +56,10 @@ def link_docs_citations(markdown: str, page: str, graph: CitationGraph, paths: P
         return markdown, []
     problems: list[DocsProblem] = []
     out, last = [], 0
-    for match in _docs_citation(graph.grammar).finditer(mask_code(markdown)):
+    masked = mask_code(markdown)
+    if "<" in masked:
+        masked = _TAG.sub(lambda tag: " " * len(tag.group()), masked)
+    for match in _docs_citation(graph.grammar).finditer(masked):
         system, record_id = match.group("system"), match.group("id")
         problem = _problem(graph, system, record_id)
         if problem:

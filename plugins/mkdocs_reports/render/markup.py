@@ -1,51 +1,48 @@
 """Author text → Markdown that is safe to put on a page, with every record ID linked.
 
-Report text is Markdown, but it must not inject markup: outside code, ``<`` and ``&`` are
-escaped (raw HTML shows as text) and ``{`` too (no ``attr_list`` attributes such as
-``onclick``); fence info strings are cut to a language name for the same reason. Citations
-and sources are found by the core's own finder (``citations.scan``), so what the checker
-counts as a citation is what becomes a link: a bare ID, a code span that is one ID (linked
-code), a link around an ID (one link, ours); ``SRC-1`` links to the source register and an
-evidence anchor's paths to the files at the reviewed revision. A source path written in
-the text (``src/app.py``, or inline code that is only the path) links to its file when the
-system's quote lock lists it (``render/grounding.py``). Other code stays text.
+Report text is Markdown, but it must not inject markup. Every ``<``, ``&`` and ``{`` of
+author text (and ``|`` in a table cell), in code or not, goes through Markdown as a
+placeholder that becomes its character reference afterwards (``placeholders``): raw HTML,
+entities and ``attr_list`` attributes (``{: onclick=…}``) all show as text, and this holds
+however Markdown splits the text into code and prose. Fence info strings are cut to a
+language name (``{.py onclick=…}`` would set attributes), and a fence a field leaves open
+opens nothing on the page.
+
+Citations and sources are found by the core's own finder (``citations.scan``), so what the
+checker counts as a citation is what becomes a link: a bare ID, a code span that is one ID
+(linked code), a link around an ID (one link, ours); ``SRC-1`` links to the source register
+and an evidence anchor's paths to the files at the reviewed revision. A source path written
+in the text (``src/app.py``, or inline code that is only the path) links to its file when
+the system's quote lock lists it (``render/grounding.py``). Other code stays text. A record
+link carries its label for the site's tooltip script in ``data-rpt-label``
+(``record_links``), never in a ``title`` a theme could re-insert as HTML.
 
 Titles, names and labels (``Markup.text``) show as written: outside code, the characters
 Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash
 escapes, a stray backtick) are backslash-escaped too.
-
-One-line text (labels, cells, excerpts) often stands inside a ``<div markdown>`` (tables,
-Cited by, the record index), whose tags md_in_html reads before Markdown finds code spans:
-there, inline code that holds a ``<`` is written as an HTML ``code`` element with its text
-as character references, so a ``</div>`` in it cannot close the block.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
-
 from bisect import bisect_right
 
-from ..core.citations import Mention, mask_code, scan
+from ..core.citations import FENCE_LINE, Mention, fences, mask_code, scan
 from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Quote
 from ..core.source_paths import path_mentions
+from .chrome_text import inert
 from .grounding import QuoteOrigin, locked, path_url, quote_origin
 from .paths import Paths, relative
+from .placeholders import CELL, NOTHING, PROSE, RECORD_LABEL
 from .safe_links import is_safe_url
 
-#: what each kind of author text escapes outside code
-_PROSE = {"<": "&lt;", "&": "&amp;", "{": "&#123;"}
-_CELL = {**_PROSE, "|": "&#124;"}  # a pipe would end the table cell
-_TEXT = {**_CELL, **{char: "\\" + char for char in "#[]\\`"}}
+#: what titles, names and labels escape outside code, so that they show as written
+_TEXT = {char: "\\" + char for char in "#[]\\`"}
 #: the text of a link: brackets would end it
-_TEXT_IN_LINK = {**_CELL, "[": "\\[", "]": "\\]"}
-#: a link title is read by Markdown too: code spans and backslash escapes work there
-_ATTRIBUTE = str.maketrans({**_CELL, '"': "&quot;", "`": "&#96;", "\\": "&#92;"})
-_ESCAPABLE = re.compile(r"[<&{|#\[\]\\`]")
-# any indent, as the core's code finder (superfences nests fences in list items)
-_FENCE_LINE = re.compile(r"^([ ]*)(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+_TEXT_IN_LINK = {"[": "\\[", "]": "\\]"}
+_ESCAPABLE = re.compile(r"[#\[\]\\`]")
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
 #: where Markdown would take a URL from author text: an inline link or image ``](url``, a
@@ -65,7 +62,26 @@ def plain_fences(text: str) -> str:
     """Fence info strings reduced to a language: ``{.py onclick=…}`` would set attributes."""
     if "```" not in text and "~~~" not in text:
         return text
-    return _FENCE_LINE.sub(_plain_fence, text)
+    return FENCE_LINE.sub(_plain_fence, text)  # any indent, as the core's code finder
+
+
+def close_fences_in_place(text: str) -> str:
+    """The text with every fence line that opens nothing in it (no line of the text closes
+    it) kept from opening a fence on the page, where a later field could close it."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    closed = list(fences(text))
+    out, last = [], 0
+    for line in FENCE_LINE.finditer(text):
+        start = line.start(2)
+        index = bisect.bisect_right(closed, (start, float("inf"))) - 1
+        if index >= 0 and closed[index][0] <= start < closed[index][1]:
+            continue  # part of a fence the text closes itself
+        out.append(text[last:start])
+        out.append(NOTHING)
+        last = start
+    out.append(text[last:])
+    return "".join(out)
 
 
 def longest_backtick_run(text: str) -> int:
@@ -96,24 +112,14 @@ def shorten(text: str, width: int = 240) -> str:
     return flat if cut <= 0 else flat[:cut] + " …"
 
 
-def _character_references(text: str) -> str:
-    return "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in text)
-
-
-def _tagged_code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]:
-    """Code spans of one-line text that hold a tag, as HTML: (start, end, replacement).
-    ``masked`` is ``mask_code(text)``, where the backticks of a code span are blanked."""
-    opening: re.Match[str] | None = None
-    for run in _BACKTICKS.finditer(text):
-        if masked[run.start()] != " ":  # escaped or unmatched: not code
-            continue
-        if opening is None:
-            opening = run
-        elif len(run.group()) == len(opening.group()):
-            code = text[opening.end() : run.start()].strip()
-            if "<" in code:
-                yield opening.start(), run.end(), f"<code>{_character_references(code)}</code>"
-            opening = None
+def label_title(text: str) -> str:
+    """A record's label as the title of a Markdown link, marked for ``record_links``: every
+    character but letters, digits and spaces is a character reference, so no quote,
+    parenthesis, backtick or backslash of the label can end the link or the title early.
+    It is made inert (``chrome_text``) too, so that it stays text even in a build that
+    leaves it in the ``title`` a theme re-inserts as HTML."""
+    flat = inert(" ".join(text.split()))
+    return RECORD_LABEL + "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in flat)
 
 
 def _unsafe_targets(masked: str) -> list[tuple[int, int, str]]:
@@ -144,7 +150,7 @@ class Markup:
 
     # -- author text ------------------------------------------------------------------
 
-    def _safe(self, text: str, escapes: dict[str, str], *, link: bool = True, line: bool = False) -> str:
+    def _safe(self, text: str, carried: dict[int, str], *, link: bool = True, escapes: dict[str, str] | None = None) -> str:
         masked = mask_code(text)
         replacements = []
         if link:
@@ -167,21 +173,20 @@ class Markup:
                 starts = [start for start, _, _ in replacements]
                 ends = [end for _, end, _ in replacements]
 
-        for match in _ESCAPABLE.finditer(masked):
-            escaped = escapes.get(match.group())
-            if escaped is not None and not replaced(match.start()):
-                replacements.append((*match.span(), escaped))
+        if escapes:
+            for match in _ESCAPABLE.finditer(masked):
+                escaped = escapes.get(match.group())
+                if escaped is not None and not replaced(match.start()):
+                    replacements.append((*match.span(), escaped))
         if link:
             replacements += [t for t in _unsafe_targets(masked) if not replaced(t[0])]
-        if line and "<" in text and masked != text:
-            replacements += [t for t in _tagged_code_spans(text, masked) if not replaced(t[0])]
         replacements.sort()
         out, last = [], 0
         for start, end, replacement in replacements:
-            out.append(text[last:start])
+            out.append(text[last:start].translate(carried))
             out.append(replacement)
             last = end
-        out.append(text[last:])
+        out.append(text[last:].translate(carried))
         return "".join(out)
 
     def _mention(self, text: str, mention: Mention) -> str | None:
@@ -193,7 +198,7 @@ class Markup:
         if mention.form == "code":
             return self.ref(mention.text, code=True)
         if mention.form == "link":
-            label = self._safe(mention.label or mention.text, _TEXT_IN_LINK, link=False)
+            label = self._safe(mention.label or mention.text, CELL, link=False, escapes=_TEXT_IN_LINK)
             return self.ref(mention.text, label=label) or label
         if mention.form == "source" and not mention.paths:
             return self.source_ref(mention.text)
@@ -205,20 +210,20 @@ class Markup:
         bracketed = mention.form == "evidence"
         out, last = [], mention.offset + len(mention.text)
         for path, start, end in mention.paths:
-            out.append(self._safe(text[last:start], _PROSE, link=False))
+            out.append(self._safe(text[last:start], PROSE, link=False))
             out.append(self.path_link(mention.text, path))
             last = end
-        out.append(self._safe(text[last : mention.end - 1 if bracketed else mention.end], _PROSE, link=False))
+        out.append(self._safe(text[last : mention.end - 1 if bracketed else mention.end], PROSE, link=False))
         linked = (self.source_ref(mention.text) or mention.text) + "".join(out)
         return "\\[" + linked + "\\]" if bracketed else linked
 
     def prose(self, text: str | None) -> str:
         """A Markdown block: paragraphs, lists, code; IDs linked."""
-        return self._safe(plain_fences(text or "").strip("\n"), _PROSE)
+        return self._safe(close_fences_in_place(plain_fences(text or "").strip("\n")), PROSE)
 
     def cell(self, text: str | None) -> str:
         """One line for a table cell or a list item: IDs linked, pipes kept out of the table."""
-        return self._safe(" ".join((text or "").split()), _CELL, line=True)
+        return self._safe(" ".join((text or "").split()), CELL)
 
     def cells(self, cells: list[str]) -> str:
         """Table cells joined by column separators (the row's outer pipes are the caller's)."""
@@ -227,15 +232,15 @@ class Markup:
     def text(self, text: str | None) -> str:
         """A label, title or path for headings, link text and cells: shown as written (code
         spans stay code), with no links."""
-        return self._safe(" ".join((text or "").split()), _TEXT, link=False, line=True)
+        return self._safe(" ".join((text or "").split()), CELL, link=False, escapes=_TEXT)
 
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))
 
     @staticmethod
-    def attr(text: str | None) -> str:
-        """Text for a link title (tooltip) in quotes."""
-        return " ".join((text or "").split()).translate(_ATTRIBUTE)
+    def verbatim(passage: str) -> str:
+        """A quote's passage for a fenced block, exactly as written."""
+        return passage.translate(PROSE)
 
     # -- links ------------------------------------------------------------------------
 
@@ -265,7 +270,7 @@ class Markup:
             return None if code or label is not None else record_id
         page, anchor = self.paths.record(target)
         text = label if label is not None else code_span(record_id) if code else record_id
-        return f'[{text}]({self.to(page, anchor)} "{self.attr(self.tooltip(record_id))}")'
+        return f'[{text}]({self.to(page, anchor)} "{label_title(self.tooltip(record_id) or "")}")'
 
     def source_ref(self, source_id: str) -> str | None:
         """A registered source as a link to its row of the register on the system page."""
@@ -274,7 +279,7 @@ class Markup:
         if source is None:
             return None
         title = " at ".join(part for part in (source.identity, source.revision) if part)
-        return f'[{source_id}]({self.to(self.paths.system(self.system), source_id.lower())} "{self.attr(title or source_id)}")'
+        return f'[{source_id}]({self.to(self.paths.system(self.system), source_id.lower())} "{label_title(title or source_id)}")'
 
     def path_link(self, source_id: str | None, path: str) -> str:
         """A path of an evidence anchor as inline code, linked to the file (or folder) at
@@ -283,7 +288,7 @@ class Markup:
         system = self.graph.collection.systems.get(self.system)
         source = system.source_by_id(source_id) if system else None
         url = path_url(system, source, path)
-        return f"[{code_span(path)}]({url})" if url else code_span(path)
+        return f"[{self.code(path)}]({url})" if url else self.code(path)
 
     def _path_links(self, text: str) -> list[tuple[int, int, str]]:
         """Paths written in prose that the quote lock knows, linked: (start, end, link)."""
@@ -292,7 +297,7 @@ class Markup:
         for mention in path_mentions(text):
             url = path_url(system, source, mention.path, prose=True)
             if url:
-                shown = code_span(mention.path) if mention.code else mention.path
+                shown = self.code(mention.path) if mention.code else mention.path
                 out.append((mention.start, mention.end, f"[{shown}]({url})"))
         return out
 
@@ -302,7 +307,8 @@ class Markup:
 
     @staticmethod
     def code(text: str) -> str:
-        return code_span(text)
+        """Author text as inline code (a path, a run ID, a message)."""
+        return code_span(text.translate(CELL))
 
     @staticmethod
     def fence(passage: str) -> str:

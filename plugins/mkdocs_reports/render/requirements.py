@@ -22,7 +22,15 @@ STYLESHEETS = (f"{ASSET_DIR}/reports.css",)
 SCRIPTS = (f"{ASSET_DIR}/reports.js",)
 #: what the pages are written with; the plugin adds those ``mkdocs.yml`` lacks
 REQUIRED_EXTENSIONS = ("attr_list", "md_in_html", "admonition", "tables")
-#: what a build without the plugin must use: with these, Markdown finds code exactly where
-#: the escaping of author text did (``pymdownx.superfences`` also inside list items), so
-#: no author text becomes HTML; ``toc`` gives headings their anchors
-PLAIN_BUILD_EXTENSIONS = ("toc", *REQUIRED_EXTENSIONS, "pymdownx.superfences")
+#: the package's own extensions (``render.markdown_extensions()``): safe URLs, record labels
+#: in ``data-rpt-label``, an inert table of contents, and the author's characters restored
+SAFETY_EXTENSIONS = (
+    "mkdocs_reports.render.safe_links",
+    "mkdocs_reports.render.record_links",
+    "mkdocs_reports.render.chrome_text",
+    "mkdocs_reports.render.placeholders",
+)
+#: what a build without the plugin must use: ``pymdownx.superfences`` reads fences as the
+#: escaping did (so no author field runs on into the next), ``toc`` gives headings their
+#: anchors, and the package's own extensions finish the HTML
+PLAIN_BUILD_EXTENSIONS = ("toc", *REQUIRED_EXTENSIONS, "pymdownx.superfences", *SAFETY_EXTENSIONS)

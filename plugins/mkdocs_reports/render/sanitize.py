@@ -1,9 +1,9 @@
 """The second, independent layer against script in generated pages: their HTML, after
 Markdown, goes through an allowlist sanitizer.
 
-The first layer (``Markup``) escapes author text before Markdown, which is only as good as
-its agreement with Markdown on what is code. This one does not care how the HTML came
-about: whatever is not on the lists below is dropped. It uses ``nh3``, the Python binding
+The first layer (``Markup`` with its ``placeholders``) keeps author text from being read as
+markup at all. This one does not care how the HTML came about: whatever is not on the
+lists below is dropped. It uses ``nh3``, the Python binding
 to the Rust ``ammonia`` sanitizer (an HTML5 parser, not regular expressions).
 
 What stays is what the templates, Python-Markdown (tables, toc permalinks, attr_list,
@@ -12,17 +12,28 @@ md_in_html, admonition), pymdownx.highlight and Material write into page content
 * tags: text structure (headings, paragraphs, lists, quotes, tables, ``details``),
   inline text (emphasis, code, ``abbr``, ``kbd``, ``del``/``ins`` of the Changes page…),
   ``a``, ``img``, ``pre``/``code``/``span`` of highlighted code and ``div`` wrappers;
-* on any tag: ``id`` (headings, record and row anchors), ``class`` (highlighting tokens,
-  ``headerlink``, ``admonition``, the ``rpt-*`` hooks of reports.css/.js), ``title``
-  (record tooltips, ``abbr``), ``role``, ``lang``, ``dir``, and any ``aria-*`` and
-  ``data-*`` attribute (accessibility; the index script keeps its state in ``data-*``);
+* on any tag: ``class``, ``title``, ``role``, ``lang``, ``dir``, ``aria-*`` and our own
+  ``data-rpt-*`` attributes (record labels, the index script's state), and ``id`` — each
+  under the rules below;
 * on some tags: ``href`` on ``a``; ``src``/``alt``/``width``/``height`` on ``img``;
   ``start``/``reversed``/``type`` on ``ol``, ``value`` on ``li``; ``colspan``, ``rowspan``,
   ``scope``, ``align`` and ``style`` on table cells — where ``style`` keeps only
   ``text-align``, the one property Markdown writes (column alignment);
-* URLs in ``href``/``src``: relative ones (``../memory/#mem-obj-x``, ``#fragment``) as
-  they are, absolute ones only with ``http``, ``https``, ``mailto`` or ``ftp`` — the
-  schemes ``SafeLinksExtension`` lets through.
+* URLs in ``href``: relative ones (``../memory/#mem-obj-x``, ``#fragment``) as they are,
+  absolute ones only with ``http``, ``https``, ``mailto`` or ``ftp`` — the schemes
+  ``SafeLinksExtension`` lets through; ``src`` only relative: a page loads nothing from
+  another site.
+
+Attributes the theme acts on are kept only where no author text can reach them:
+
+* ``id``: only the anchors the page's templates declared (``anchors.py``); the theme's own
+  ids (``__config``…) and ids that Markdown derived from author text are dropped;
+* ``title``: only without ``<`` or ``&``: Material's ``content.tooltips`` inserts a title as
+  HTML, and record labels travel in ``data-rpt-label`` instead (``record_links.py``);
+* ``class``: only the classes of Markdown (admonitions, permalinks), highlighting (Pygments
+  tokens, ``language-*``) and the site (``rpt-*``): Material's JavaScript acts on its own
+  ``md-*`` classes (``.md-ellipsis`` copies an element's text into a tooltip's HTML);
+* ``data-*``: only ``data-rpt-*``: Material's JavaScript reads ``data-md-*``.
 
 What goes: ``script`` and ``style`` elements with their content; every other tag
 (``iframe``, ``object``, ``embed``, ``form``, ``svg``, ``math``…) with its attributes, its
@@ -35,8 +46,13 @@ changing every link would change what readers and tests see for no gain here.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+from contextvars import ContextVar
+
 import nh3
 
+from ..core.images import is_remote_url
 from .safe_links import SAFE_SCHEMES
 
 TAGS = frozenset(
@@ -67,10 +83,47 @@ ATTRIBUTES = {
 }
 URL_SCHEMES = SAFE_SCHEMES - {""}
 
+#: admonition types (Material styles these), and the classes Python-Markdown writes
+MARKDOWN_CLASSES = frozenset(
+    {
+        "admonition", "admonition-title", "headerlink", "highlight", "linenos", "linenodiv",
+        "filename", "hll", "inline", "end",
+        "note", "abstract", "summary", "tldr", "info", "todo", "tip", "hint", "important",
+        "success", "check", "done", "question", "help", "faq", "warning", "caution",
+        "attention", "failure", "fail", "missing", "danger", "error", "bug", "example",
+        "quote", "cite",
+    }
+)  # fmt: skip
+#: the site's own classes, a highlighted language, and Pygments' token classes: a short
+#: name ("nf", "s2") and, for a token type of its own, its subtypes ("l-Scalar-Plain")
+_CLASS = re.compile(r"rpt-[a-z0-9-]+|language-[\w+#.-]+|[a-z]{1,3}[0-9]?(?:-[A-Z][A-Za-z0-9]*)*")
+
+_DECLARED_IDS: ContextVar[Collection[str]] = ContextVar("declared_ids", default=frozenset())
+
+
+def _class(value: str) -> str | None:
+    kept = [name for name in value.split() if name in MARKDOWN_CLASSES or _CLASS.fullmatch(name)]
+    return " ".join(kept) or None
+
+
+def _attribute(element: str, attribute: str, value: str) -> str | None:
+    """Rules for the values of attributes the theme acts on (see the module docstring)."""
+    if attribute == "id":
+        return value if value in _DECLARED_IDS.get() else None
+    if attribute == "title":
+        return None if "<" in value or "&" in value else value
+    if attribute == "class":
+        return _class(value)
+    if attribute == "src":
+        return None if is_remote_url(value) else value
+    return value
+
+
 _CLEANER = nh3.Cleaner(
     tags=set(TAGS),
     attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
-    generic_attribute_prefixes={"aria-", "data-"},
+    attribute_filter=_attribute,
+    generic_attribute_prefixes={"aria-", "data-rpt-"},
     url_schemes=set(URL_SCHEMES),
     filter_style_properties={"text-align"},
     link_rel=None,
@@ -78,6 +131,11 @@ _CLEANER = nh3.Cleaner(
 )
 
 
-def sanitize(html: str) -> str:
-    """A page's HTML with everything outside the allowlist removed."""
-    return _CLEANER.clean(html)
+def sanitize(html: str, ids: Collection[str] = frozenset()) -> str:
+    """A page's HTML with everything outside the allowlist removed; ``ids`` are the anchors
+    its templates declared (``anchors.Anchors``), the only ids it keeps."""
+    token = _DECLARED_IDS.set(ids)
+    try:
+        return _CLEANER.clean(html)
+    finally:
+        _DECLARED_IDS.reset(token)

@@ -7,6 +7,7 @@ the benchmark writes the very same texts to disk to compare with a plain MkDocs 
 from __future__ import annotations
 
 import html
+import json
 from functools import cached_property
 
 import jinja2
@@ -17,8 +18,10 @@ from ..core.loader import section_anchor
 from ..core.model import FieldList, Heading, ItemList, Quote, Table, Text
 from ..core.report_types import Shape
 from ..core.type_files import builtin_method
+from .anchors import Anchors
 from .backlinks import Backlinks
 from .changes import changes_context
+from .chrome_text import inert
 from .forge import file_url, repository_url, tree_url
 from .markup import Markup
 from .overview import Overview, kind_anchor, member_title
@@ -68,8 +71,19 @@ def _environment() -> jinja2.Environment:
         tree_url=tree_url,
         repository_url=repository_url,
         status_class=status_class,
+        page_title=page_title,
     )
     return env
+
+
+#: where the anchors of the glance are declared (it stands inside a hand-written page)
+GLANCE = "<glance>"
+
+
+def page_title(text: str) -> str:
+    """A front-matter title: themes print it as HTML in the header, the navigation and the
+    browser tab, and Material may re-insert it as HTML in a tooltip (``chrome_text``)."""
+    return json.dumps(html.escape(inert(text)), ensure_ascii=False)
 
 
 class PageClash(ValueError):
@@ -83,10 +97,14 @@ class SiteRenderer:
         self.backlinks = Backlinks(graph)
         self.overview = Overview(graph, self.backlinks)
         self.env = _environment()
+        #: the ids each page declared (page path → anchors); the sanitizer keeps only these
+        self.anchors: dict[str, Anchors] = {}
 
-    def _render(self, template: str, page: str, system: str | None = None, **context) -> str:
+    def _render(self, template: str, page: str, system: str | None = None, *, declared_as: str | None = None, **context) -> str:
+        anchors = self.anchors.setdefault(declared_as or page, Anchors())
         return self.env.get_template(template).render(
             page=page,
+            anchor=anchors,
             m=self.markup(system, page),
             markup=lambda slug: self.markup(slug, page),
             paths=self.paths,
@@ -126,19 +144,34 @@ class SiteRenderer:
         """The Changes page of a preview: this build against its base."""
         return self._render("changes.md.j2", page, preview_pr=preview_pr, **changes_context(changes))
 
-    def glance(self, page: str | None = None) -> str:
-        """The collection at a glance, for the home page (``page`` is where it is shown)."""
-        return self._render("glance.md.j2", page or self.paths.home_page)
+    def unreadable(self, page: str, path: str, messages: list[str]) -> str:
+        """The page of a report that could not be read, with its errors (``mkdocs serve``)."""
+        return self._render("unreadable.md.j2", page, path=path, messages=messages)
+
+    def build_errors(self, messages: list[str], count: int) -> str:
+        """The errors of the last build as HTML, for the top of every page (``mkdocs serve``)."""
+        return self.env.get_template("build_errors.html.j2").render(messages=messages, count=count)
+
+    def changes_unavailable(self, page: str, reason: str) -> str:
+        """The Changes page of a preview whose base cannot be had, saying why."""
+        return self._render("changes_unavailable.md.j2", page, reason=reason)
+
+    def glance(self, page: str | None = None, declared_as: str = GLANCE) -> str:
+        """The collection at a glance, for the home page (``page`` is where it is shown).
+        In a hand-written page it is sanitized apart, with its anchors declared as ``GLANCE``."""
+        return self._render("glance.md.j2", page or self.paths.home_page, declared_as=declared_as)
 
     def home(self) -> str:
         """A whole home page, for a site whose docs folder has none."""
-        return self._render("home.md.j2", self.paths.home_page, glance=self.glance())
+        home = self.paths.home_page
+        return self._render("home.md.j2", home, glance=self.glance(home, declared_as=home))
 
     @cached_property
     def nav(self) -> list:
         """Navigation entries in ``mkdocs.yml`` form: one section per system, then the index
         and the coverage overview. A system's first entry is its page (a section index).
-        Themes print titles as HTML, so the system's name is escaped."""
+        Themes print titles as HTML, so the system's name and the member types' nouns (a
+        collection can declare its own types) are escaped, and made inert (``chrome_text``)."""
         entries: list = []
         for view in self.overview.systems:
             slug = view.system.slug
@@ -146,8 +179,8 @@ class SiteRenderer:
             members += [(member, f"{member_title(member)} (not published)") for member in view.external]
             children: list = [self.paths.system(slug)]
             for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
-                children.append({title: self.paths.report(slug, member)})
-            entries.append({html.escape(view.system.name): children})
+                children.append({html.escape(inert(title)): self.paths.report(slug, member)})
+            entries.append({html.escape(inert(view.system.name)): children})
         entries.append({"Record index": self.paths.index_page})
         entries.append({"Coverage overview": self.paths.coverage_page})
         return entries

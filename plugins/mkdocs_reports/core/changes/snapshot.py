@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
+from ..diagnostics import Diagnostic, Location
 
 
 class SnapshotError(Exception):
@@ -58,14 +60,96 @@ def snapshot_from_export(path: str | os.PathLike[str]) -> Snapshot:
         export = json.loads(text)
     except json.JSONDecodeError as error:
         raise SnapshotError(f"{path}:{error.lineno}:{error.colno}: not valid JSON ({error.msg}); {how}") from None
+    except RecursionError:
+        raise SnapshotError(f"{path}: its JSON nests too deep to be a collection export; {how}") from None
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise SnapshotError(f"{path}: not a usable JSON value ({error}); {how}") from None
     if not isinstance(export, dict) or export.get("format") != FORMAT:
         raise SnapshotError(f"{path} is not a collection export (no \"format\": \"{FORMAT}\"); {how}")
     if export.get("version") != VERSION:
-        raise SnapshotError(f"{path} is export version {export.get('version')!r}; this tool reads version {VERSION}; {how}")
+        raise SnapshotError(f"{path} is export version {_short(export.get('version'))}; this tool reads version {VERSION}; {how}")
     missing = [key for key in ("systems", "records", "annotations", "citations") if not isinstance(export.get(key), list)]
     if missing:
         raise SnapshotError(f"{path} lacks the list(s) {', '.join(missing)}; {how}")
+    problem = export_problem(export)
+    if problem:
+        raise SnapshotError(f"{path} is not a usable collection export: {problem}; {how}")
     return Snapshot(export, Path(path).name)
+
+
+_TEXT = (str,)
+_OPTIONAL_TEXT = (str, type(None))
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+#: what a comparison reads from an export, with its type: a nested dict is an object, a
+#: one-item list a list of such items, ``"slug"`` text that names a page or an anchor
+_QUOTES = [{"passage": _TEXT, "path": _TEXT, "lines?": _OPTIONAL_TEXT}]
+_FIELDS = [{"label": _TEXT, "value?": _OPTIONAL_TEXT}]
+#: the parts of a block a comparison reads (a table's rows, a list's items)
+_BLOCKS = [{"kind?": _OPTIONAL_TEXT, "rows?": [{"cells": [_TEXT]}], "items?": [{"text": _TEXT}]}]
+_SHAPE: dict = {
+    "systems": [{"slug": "slug", "name": _TEXT, "reports": [{
+        "member": "slug", "title": _TEXT,
+        "sections?": [{"key": _TEXT, "heading": _TEXT, "anchor": "slug", "text": _TEXT}],
+    }]}],
+    "records": [{
+        "system": "slug", "member": "slug", "id": _TEXT, "label": _TEXT, "part_of?": _OPTIONAL_TEXT,
+        "text?": _OPTIONAL_TEXT, "fields?": _FIELDS, "quotes?": _QUOTES, "body?": _BLOCKS, "cites?": [_TEXT],
+    }],
+    "annotations": [{
+        "system": "slug", "member": "slug", "on": _TEXT, "label?": _OPTIONAL_TEXT, "anchor?": "slug?",
+        "text?": _OPTIONAL_TEXT, "fields?": _FIELDS, "quotes?": _QUOTES, "body?": _BLOCKS,
+    }],
+    "citations": [{
+        "system": "slug", "member": "slug", "target": _TEXT, "resolution": _TEXT,
+        "place": {"label": _TEXT, "anchor": "slug"}, "file": _TEXT, "line": int, "column": int,
+    }],
+}
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def export_problem(export: dict) -> str | None:
+    """The first place where ``export`` differs from the shape a comparison reads, or
+    ``None``. A base export may come from anywhere, so every value is checked before use
+    (the walk follows the shape above, so it goes as deep as the shape and no deeper)."""
+    work: list[tuple[object, object, str]] = [(export, _SHAPE, "")]
+    while work:
+        value, shape, where = work.pop()
+        if isinstance(shape, dict) and str in shape:  # an object of author labels → values
+            if value is None:
+                continue
+            if not isinstance(value, dict):
+                return f"{where} is {_short(value)}, not an object"
+            work += [(item, shape[str], f"{where}.{key}") for key, item in reversed(value.items())]
+        elif isinstance(shape, dict):
+            if not isinstance(value, dict):
+                return f"{where} is {_short(value)}, not an object"
+            for key, inner in reversed(shape.items()):
+                name = key.rstrip("?")
+                if name in value:
+                    work.append((value[name], inner, f"{where}.{name}".lstrip(".")))
+                elif not key.endswith("?"):
+                    return f"{where or 'it'} lacks {name!r}"
+        elif isinstance(shape, list):
+            if value is None and where.split(".")[-1] in ("sections", "quotes", "cites", "fields", "body"):
+                continue
+            if not isinstance(value, list):
+                return f"{where} is {_short(value)}, not a list"
+            work += [(item, shape[0], f"{where}[{index}]") for index, item in reversed(list(enumerate(value)))]
+        elif shape in ("slug", "slug?"):
+            if value is None and shape == "slug?":
+                continue
+            if not isinstance(value, str) or not _SLUG.fullmatch(value):
+                return f"{where} is {_short(value)}, not a name of lowercase letters, digits and '-'"
+        elif shape is int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 10**9:
+                return f"{where} is {_short(value)}, not a line or column number"
+        elif not isinstance(value, shape):  # a tuple of accepted types
+            return f"{where} is {_short(value)}, not text"
+    return None
 
 
 def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
@@ -119,12 +203,15 @@ def _snapshot_at(toplevel: Path, sha: str, relative: str, label: str) -> Snapsho
     with tempfile.TemporaryDirectory(prefix="reports-base-") as temp:
         target = Path(temp, relative)
         target.mkdir(parents=True, exist_ok=True)
-        _write_blobs(toplevel, _regular_files(toplevel, sha, relative, label), Path(temp), label)
-        return snapshot_from_folder(target, label, base=temp)
+        files, skipped = _regular_files(toplevel, sha, relative, label)
+        _write_blobs(toplevel, files, Path(temp), label)
+        snapshot = snapshot_from_folder(target, label, base=temp)
+    return Snapshot(snapshot.export, snapshot.label, (*skipped, *snapshot.errors))
 
 
-def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> list[tuple[str, bytes]]:
-    """(path, blob id) of every regular file under ``relative`` at ``sha``, from ``git ls-tree``.
+def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple[list[tuple[str, bytes]], list[str]]:
+    """(path, blob id) of every regular file under ``relative`` at ``sha``, from ``git ls-tree``,
+    and an error naming each entry that is not one.
 
     Only what git stores as a regular file is read: a symbolic link in the commit is never
     followed (it could point anywhere on this machine), and a path that would leave the
@@ -133,19 +220,21 @@ def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> list[
     listed = _git(["ls-tree", "-r", "-z", "--full-tree", sha, "--", relative], toplevel)
     if listed.returncode:
         raise SnapshotError(f"git ls-tree {label} failed: {listed.stderr.decode(errors='replace').strip()}")
-    files = []
+    files, skipped = [], []
     for entry in listed.stdout.split(b"\0"):
         if not entry:
             continue
         info, _, raw_path = entry.partition(b"\t")
         mode, kind, blob = info.split(b" ")
-        if kind != b"blob" or mode not in REGULAR_FILES:
-            continue
         path = os.fsdecode(raw_path)
+        if kind != b"blob" or mode not in REGULAR_FILES:
+            what = "a symbolic link" if mode == b"120000" else "not a regular file"
+            skipped.append(str(Diagnostic(Location(path), f"in {label} this is {what}, so it is not read", "a report is a plain .yaml file")))
+            continue
         if path.startswith("/") or any(part in ("", ".", "..") for part in path.split("/")):
             raise SnapshotError(f"{label} has a file at {path!r}, which is not a plain path inside the repository")
         files.append((path, blob))
-    return files
+    return files, skipped
 
 
 def _write_blobs(toplevel: Path, files: list[tuple[str, bytes]], into: Path, label: str) -> None:

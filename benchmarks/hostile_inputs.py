@@ -1,0 +1,315 @@
+"""Hostile inputs against clean twins of the same size, measured in the same run.
+
+Each case writes a hostile collection and a clean one of (nearly) the same bytes, then
+times, each in a fresh process, ``check`` (load + validate) and a whole ``mkdocs build``
+(not strict, so that what can be built is), and reads the process's peak memory. The
+figure to watch is the ratio hostile / clean: the goal is at most 3×, which says the
+hostile input costs time linear in its size like any other.
+
+    python benchmarks/hostile_inputs.py [--cases near-miss …] [--big-mb 10] [--no-build]
+
+Cases (the reproducers of issue 8):
+
+* near-miss: 2,000 records each citing an ID one letter off a declared one ("did you mean")
+* repeated-id: one ID written 32,000 times across the texts of one report
+* distinct-ids: not hostile — as many citations of different IDs, to tell the cost of
+  link density (every link is Markdown, link-check and search-index work) from that of
+  repetition
+* unclosed-fences: 32,000 lines that open a fence and never close it
+* backtick-runs: 2 MB of backtick runs of every length, in fields at the length limit
+* long-labels: every title, label and name at the one-line limit, linked thousands of times
+* title-300kb: a 300 KB title (refused by its length)
+* big-file: one report at the size limit against the same bytes in ten reports
+* many-errors: a file at the size limit whose every line is an error (printed, capped),
+  as many lines as a report may have (a file of millions of lines is refused by their number)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+from synthetic import _sentences  # noqa: E402
+
+from mkdocs_reports.core.yaml_source import MAX_LINES  # noqa: E402
+
+HEADER = (
+    "type: agentic-system-memory-report\nsystem: {name}\ntitle: {title}\nboundary: The boundary.\n"
+    "description: A benchmark report.\nrun_id: AAS-2026-01-01-bench-01\n"
+    "reviewed_boundary: 0123456789abcdef0123456789abcdef01234567\nsource_identity: https://github.com/example/bench\n"
+    "core_ideas: Ideas.\nwrite_side: Writes.\nread_back: Reads.\nintegration_issues: None.\nlimitations: None.\n"
+)
+#: every system's set file: the source register that the seed sentences cite (SRC-1)
+SET_FILE = (
+    "sources:\n  - id: SRC-1\n    kind: git\n    identity: https://github.com/example/bench\n"
+    "    revision: 0123456789abcdef0123456789abcdef01234567\n"
+)
+TEXT_LIMIT = 20_000
+
+#: run in a fresh process: one measurement, printed as JSON (seconds, peak memory)
+CHILD = r"""
+import json, resource, sys, time, io, contextlib
+mode, target = sys.argv[1], sys.argv[2]
+start = time.perf_counter()
+if mode == "check":
+    from mkdocs_reports.core.check import check_collection
+    result = check_collection(target)
+    errors = len(result.errors) + result.omitted
+elif mode == "cli":
+    from mkdocs_reports import cli
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cli.main(["check", target])
+    errors = out.getvalue().count(": error: ")
+else:
+    import logging
+    logging.disable(logging.CRITICAL)
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    build(load_config(target + "/mkdocs.yml", strict=False))
+    errors = None
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "errors": errors}))
+"""
+
+
+def block(text: str, indent: int) -> str:
+    """``text`` as a YAML literal block scalar at ``indent``."""
+    pad = " " * indent
+    return "|\n" + "".join(pad + line + "\n" if line else "\n" for line in text.split("\n"))
+
+
+def record(record_id: str, label: str, text: str, notes: str = "") -> str:
+    out = f"  - id: {record_id}\n    label: {json.dumps(label)}\n    body:\n      - text: {block(text, 10)}"
+    return out + (f"      - text: {block(notes, 10)}" if notes else "")
+
+
+class Prose:
+    """Realistic prose (the seed reports' sentences), cut to the length asked for."""
+
+    def __init__(self, seed: int = 7) -> None:
+        self.rng = random.Random(seed)
+        self.sentences = _sentences()
+
+    def __call__(self, length: int, cite: list[str] = ()) -> str:
+        parts, size = [], 0
+        while size < length:
+            sentence = self.rng.choice(self.sentences)
+            if cite and self.rng.random() < 0.2:
+                sentence += f" See {self.rng.choice(cite)}."
+            parts.append(sentence)
+            size += len(sentence) + 1
+        text = " ".join(parts)
+        return text if len(text) <= length else text[: text.rfind(" ", 0, length + 1)].rstrip()
+
+
+def pad_to(clean: str, size: int, prose: Prose) -> str:
+    """The clean report (whose records come last), with records of prose added so that it
+    has ``size`` bytes."""
+    out, number = clean, 0
+    while size - len(out.encode()) > 200:
+        missing = size - len(out.encode())
+        out += record(f"MEM-OBJ-pad-n{number}", "Padding", prose(min(missing - 120, TEXT_LIMIT - 1000)))
+        number += 1
+    return out
+
+
+def near_miss(prose: Prose, count: int = 2000) -> tuple[dict, dict]:
+    ids = [f"MEM-OBJ-item-n{i}" for i in range(count)]
+
+    def report(cited) -> str:
+        body = "records:\n" + "".join(record(ids[i], f"Item {i}", f"Reads {cited(i)} first.") for i in range(count))
+        return HEADER.format(name="Alpha", title="Near misses") + body
+
+    return {"alpha/memory.yaml": report(lambda i: f"MEM-OBJ-itme-n{i}")}, {"alpha/memory.yaml": report(lambda i: ids[(i + 1) % count])}
+
+
+def repeated_id(prose: Prose, times: int = 32_000, *, distinct: bool = False) -> tuple[dict, dict]:
+    per_text = TEXT_LIMIT // len("MEM-OBJ-item-n0 ")
+    texts = -(-times // per_text)
+
+    def cited(text: int) -> str:
+        if not distinct:
+            return ("MEM-OBJ-item-n0 " * per_text).strip()
+        return " ".join(f"MEM-OBJ-item-n{(text + k) % (texts + 1)}" for k in range(per_text))[: per_text * 16].rsplit(" ", 1)[0]
+
+    hostile = "records:\n" + record("MEM-OBJ-item-n0", "Item", "x") + "".join(
+        record(f"MEM-OBJ-item-n{i + 1}", f"Item {i}", cited(i)) for i in range(texts)
+    )
+    ids = ["MEM-OBJ-item-n0", *(f"MEM-OBJ-item-n{i + 1}" for i in range(texts))]
+    clean = "records:\n" + record("MEM-OBJ-item-n0", "Item", "x") + "".join(
+        record(f"MEM-OBJ-item-n{i + 1}", f"Item {i}", prose(per_text * 16 - 1, ids)) for i in range(texts)
+    )
+    head = HEADER.format(name="Alpha", title="Repeated")
+    return {"alpha/memory.yaml": head + hostile}, {"alpha/memory.yaml": head + clean}
+
+
+def distinct_ids(prose: Prose) -> tuple[dict, dict]:
+    """Not hostile: as many citations as repeated-id, of different IDs, against prose; what
+    link density alone costs (each link is Markdown, link-check and search work)."""
+    return repeated_id(prose, distinct=True)
+
+
+def _fielded(prose: Prose, make, total: int, name: str) -> tuple[dict, dict]:
+    """Records whose texts (at most the limit each) hold ``total`` bytes made by ``make``;
+    the clean twin has records of prose of the same bytes of YAML."""
+    texts, left, number = [], total, 0
+    while left > 100:
+        text = make(min(left, TEXT_LIMIT - 100), number)
+        texts.append(text)
+        left -= len(text)
+        number += 1
+    head = HEADER.format(name="Alpha", title=name)
+    hostile = head + "records:\n" + "".join(record(f"MEM-OBJ-item-n{i}", f"Item {i}", t) for i, t in enumerate(texts))
+    return {"alpha/memory.yaml": hostile}, {"alpha/memory.yaml": pad_to(head + "records:\n", len(hostile.encode()), prose)}
+
+
+def unclosed_fences(prose: Prose, lines: int = 32_000) -> tuple[dict, dict]:
+    def make(length: int, number: int) -> str:
+        return "\n".join(["```x"] * (length // 5))
+
+    return _fielded(prose, make, lines * 5, "Unclosed fences")
+
+
+def backtick_runs(prose: Prose, total: int = 2_000_000) -> tuple[dict, dict]:
+    def make(length: int, number: int) -> str:
+        rng = random.Random(number)
+        parts, size = [], 0
+        while size < length - 40:
+            part = "`" * rng.randint(1, 12) + rng.choice([" ", "a", "\\", " x "])
+            parts.append(part)
+            size += len(part)
+        return "".join(parts).replace("\n", " ")
+
+    return _fielded(prose, make, total, "Backtick runs")
+
+
+def long_labels(prose: Prose, count: int = 2000) -> tuple[dict, dict]:
+    ids = [f"MEM-OBJ-item-n{i}" for i in range(count)]
+    long = lambda i: (f"Label {i} " + "lengthy " * 40)[:300].rstrip()  # noqa: E731
+    hostile = HEADER.format(name=long(-1)[:300], title=long(-2)) + "records:\n" + "".join(
+        record(ids[i], long(i), f"Reads {ids[(i + 1) % count]} and {ids[(i + 7) % count]}.") for i in range(count)
+    )
+    clean = HEADER.format(name="Alpha", title="Short labels") + "records:\n" + "".join(
+        record(ids[i], f"Item {i}", f"Reads {ids[(i + 1) % count]} and {ids[(i + 7) % count]}.", prose(len(long(i)) - 10))
+        for i in range(count)
+    )
+    return {"alpha/memory.yaml": hostile}, {"alpha/memory.yaml": pad_to(clean, len(hostile.encode()), prose)}
+
+
+def title_300kb(prose: Prose) -> tuple[dict, dict]:
+    body = "records:\n" + "".join(record(f"MEM-OBJ-item-n{i}", f"Item {i}", prose(1000)) for i in range(200))
+    hostile = HEADER.format(name="Alpha", title="T" * 300_000) + body
+    clean = HEADER.format(name="Alpha", title="Title") + body
+    return {"alpha/memory.yaml": hostile}, {"alpha/memory.yaml": pad_to(clean, len(hostile.encode()), prose)}
+
+
+def big_file(prose: Prose, megabytes: int = 10) -> tuple[dict, dict]:
+    def records(start: int, size: int) -> str:
+        out, number = [], start
+        total = 0
+        while total < size:
+            text = record(f"MEM-OBJ-item-n{number}", f"Item {number}", prose(1200, [f"MEM-OBJ-item-n{max(start, number - 1)}"]))
+            out.append(text)
+            total += len(text.encode())
+            number += 1
+        return "".join(out)
+
+    limit = megabytes * 1024 * 1024 - 4096
+    one = HEADER.format(name="Alpha", title="Big") + "records:\n" + records(0, limit - 200)
+    ten = {f"s{n}/memory.yaml": HEADER.format(name=f"S{n}", title="Part") + "records:\n" + records(0, limit // 10 - 200)
+           for n in range(10)}
+    return {"alpha/memory.yaml": one}, ten
+
+
+def many_errors(prose: Prose, megabytes: int = 10) -> tuple[dict, dict]:
+    """Every line an error (and as many lines as a report may have: MAX_LINES), padded to
+    the size limit with one long line; the clean twin is big-file's report."""
+    limit = megabytes * 1024 * 1024 - 4096
+    line = "MEM-X-1: x\n"
+    head = HEADER.format(name="Alpha", title="Errors")
+    errors = line * min((limit - 200) // len(line), MAX_LINES - 100)
+    hostile = head + errors + "limitations: " + "x" * max(0, limit - 200 - len(head) - len(errors)) + "\n"
+    clean = big_file(prose, megabytes)[0]["alpha/memory.yaml"]
+    return {"alpha/memory.yaml": hostile}, {"alpha/memory.yaml": clean}
+
+
+CASES = {
+    "near-miss": near_miss,
+    "repeated-id": repeated_id,
+    "distinct-ids": distinct_ids,
+    "unclosed-fences": unclosed_fences,
+    "backtick-runs": backtick_runs,
+    "long-labels": long_labels,
+    "title-300kb": title_300kb,
+    "big-file": big_file,
+    "many-errors": many_errors,
+}
+CHECK_ONLY = {"many-errors"}  # nothing of it can be built: the check is the cost
+
+
+def write(project: Path, files: dict[str, str]) -> int:
+    """The project (mkdocs.yml, a home page) with ``files`` in its reports folder, and a set
+    file in each system folder; the bytes of ``files``."""
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Benchmark\n", encoding="utf-8")
+    size = 0
+    for relative, text in files.items():
+        path = project / "reports" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        (path.parent / "_set.yaml").write_text(SET_FILE, encoding="utf-8")
+        size += len(text.encode())
+    return size
+
+
+def measure(mode: str, target: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(target)], capture_output=True, text=True, cwd=target)
+    if done.returncode:
+        raise RuntimeError(done.stderr[-2000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES))
+    parser.add_argument("--big-mb", type=int, default=10, help="size of big-file and many-errors (the limit is 10)")
+    parser.add_argument("--no-build", action="store_true", help="time the check only")
+    args = parser.parse_args()
+    print(f"{'case':<16} {'MB':>5} {'check s':>15} {'ratio':>6} {'build s':>15} {'ratio':>6} {'peak MB (build)':>17}  errors")
+    for name in args.cases:
+        prose = Prose()
+        make = CASES[name]
+        hostile, clean = make(prose, args.big_mb) if name in ("big-file", "many-errors") else make(prose)
+        with tempfile.TemporaryDirectory() as folder:
+            results = {}
+            for side, files in (("hostile", hostile), ("clean", clean)):
+                project = Path(folder) / side
+                project.mkdir()
+                size = write(project, files)
+                check = measure("cli" if name == "many-errors" else "check", project / "reports" if name != "many-errors" else project / "reports")
+                build = None if args.no_build or name in CHECK_ONLY else measure("build", project)
+                results[side] = (size, check, build)
+            (h_size, h_check, h_build), (c_size, c_check, c_build) = results["hostile"], results["clean"]
+            line = (f"{name:<16} {h_size / 1e6:>5.2f} {h_check['seconds']:>7.2f}/{c_check['seconds']:<7.2f}"
+                    f" {h_check['seconds'] / c_check['seconds']:>6.2f}")
+            if h_build and c_build:
+                line += (f" {h_build['seconds']:>7.2f}/{c_build['seconds']:<7.2f} {h_build['seconds'] / c_build['seconds']:>6.2f}"
+                         f" {h_build['peak_mb']:>8.0f}/{c_build['peak_mb']:<8.0f}")
+            else:
+                line += f" {'-':>15} {'-':>6} {h_check['peak_mb']:>8.0f}/{c_check['peak_mb']:<8.0f}"
+            print(line + f"  {h_check['errors']}/{c_check['errors']}  (sizes {h_size}/{c_size})", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

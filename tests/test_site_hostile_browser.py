@@ -1,0 +1,251 @@
+"""The hostile collection (``hostile.py``) in headless Chromium: nothing an author wrote runs.
+
+Every free-text field of every member type carries injection vectors, each of which would
+call ``alert``/``confirm``/``prompt`` with its number. The browser hooks those before any
+page script runs, loads every page, lets the theme do all it does with text (tooltips of
+titles, of truncated titles in the header, navigation and table of contents, search
+results, instant navigation), hovers and focuses every element that has a title or a
+tooltip, and then asks what ran: nothing may have. It also checks that the theme's
+configuration (``#__config``) is the theme's, and that no page loads anything from
+another site.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from browser import chromium, http_server
+from hostile import DOCS_PAGE, write_hostile_collection
+from sitehtml import build_site, make_project
+
+pytestmark = pytest.mark.site
+
+WAIT = 15
+HOOK = """
+window.__fired = [];
+for (const name of ["alert", "confirm", "prompt", "print"]) {
+  window[name] = function () { window.__fired.push(name + "(" + Array.from(arguments).join(",") + ")"); return null; };
+}
+"""
+#: features beyond mkdocs.yml's that re-insert or carry page text
+MORE_FEATURES = ["navigation.instant", "navigation.footer", "navigation.path", "search.suggest"]
+
+#: every element a tooltip may come from: titles (also those the theme sets on truncated
+#: text once it has been scrolled into view), record labels and abbreviations
+HOVER_ALL = """
+const done = arguments[arguments.length - 1];
+const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+(async () => {
+  for (let y = 0; y < document.body.scrollHeight; y += 1500) { window.scrollTo(0, y); await frame(); }
+  window.scrollTo(0, 0);
+  await new Promise(resolve => setTimeout(resolve, 200));  // the theme's patches run on visibility
+  const hosts = new Set(document.querySelectorAll("[title], [data-rpt-label], abbr, .md-status"));
+  let hovered = 0;
+  for (const el of hosts) {
+    for (const type of ["pointerover", "mouseover", "mouseenter", "focus", "focusin"])
+      el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseenter" && type !== "focus"}));
+    if (el.focus) el.focus();
+    hovered += 1;
+    if (hovered % 100 === 0) await frame();
+    for (const type of ["pointerout", "mouseout", "mouseleave", "blur", "focusout"])
+      el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseleave" && type !== "blur"}));
+  }
+  await new Promise(resolve => setTimeout(resolve, 400));  // an image's error event comes later
+  done({hovered: hovered, titled: document.querySelectorAll("[title]").length});
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile-browser")
+    project = make_project(root / "project", reports=None, docs={"notes.md": DOCS_PAGE})
+    write_hostile_collection(project / "reports")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    extra = "".join(f"    - {feature}\n" for feature in MORE_FEATURES)
+    (project / "mkdocs.yml").write_text(config.replace("  features:\n", "  features:\n" + extra, 1), encoding="utf-8")
+    served = root / "served"
+    served.mkdir()
+    with http_server(served) as origin:
+        previous = os.environ.get("REPORTS_SITE_URL")
+        os.environ["REPORTS_SITE_URL"] = origin + "/"  # instant navigation needs the site's address
+        try:
+            build_site(project, strict=False, site_dir=served)
+        finally:
+            if previous is None:
+                del os.environ["REPORTS_SITE_URL"]
+            else:
+                os.environ["REPORTS_SITE_URL"] = previous
+        hand_written = {"authoring/", "format/", "publishing/"}  # the same navigation as every page
+        pages = sorted(
+            url for path in served.rglob("index.html")
+            if (url := path.parent.relative_to(served).as_posix() + "/" if path.parent != served else "") not in hand_written
+        )
+        yield origin, pages
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chromium()
+    driver.set_page_load_timeout(WAIT)
+    driver.set_script_timeout(120)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
+    yield driver
+    driver.quit()
+
+
+def _ready(browser) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, WAIT).until(
+        lambda b: b.execute_script("return document.readyState === 'complete' && typeof window.document$ !== 'undefined'")
+    )
+
+
+def _fired(browser) -> list[str]:
+    return browser.execute_script("return window.__fired")
+
+
+def _config_is_the_themes(browser) -> str | None:
+    """What is wrong with the page's ``#__config``, or ``None``; and whether the page as
+    served (before the theme's script adds ids such as ``__code_0``) has an id of the
+    theme's kind in its content."""
+    return browser.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const all = document.querySelectorAll('[id="__config"]');
+        if (all.length !== 1) return done(all.length + ' elements have the id __config');
+        const config = document.getElementById('__config');
+        if (config.tagName !== 'SCRIPT') return done('the element with the id __config is a ' + config.tagName);
+        const value = JSON.parse(config.textContent);
+        if (!Array.isArray(value.features) || !value.features.includes('content.tooltips')) return done('wrong features');
+        fetch(location.href).then(response => response.text()).then(html => {
+          const served = new DOMParser().parseFromString(html, 'text/html');
+          const stray = [...served.querySelectorAll('article [id^="__"]')].map(e => e.id);
+          done(stray.length ? 'ids of the theme in the content: ' + stray.join(' ') : null);
+        });
+        """
+    )
+
+
+def _foreign_loads(browser, origin: str) -> list[str]:
+    return browser.execute_script(
+        "return [...performance.getEntriesByType('resource').map(e => e.name),"
+        " ...[...document.images].map(i => i.currentSrc || i.src)]"
+        ".filter(u => u && !u.startsWith(arguments[0]) && !u.startsWith('data:'))",
+        origin,
+    )
+
+
+def test_no_page_runs_author_script_however_the_theme_shows_its_text(browser, site):
+    origin, pages = site
+    assert len(pages) >= 10, pages
+    titled = 0
+    for page in pages:
+        browser.get(f"{origin}/{page}")
+        _ready(browser)
+        result = browser.execute_async_script(HOVER_ALL)
+        titled += result["titled"]
+        assert _fired(browser) == [], page
+        assert _config_is_the_themes(browser) is None, page
+        assert _foreign_loads(browser, origin) == [], page
+    # the theme did copy truncated author text into titles, and they were hovered
+    assert titled > 50
+
+
+def test_narrow_screens_truncate_more_and_still_run_nothing(browser, site):
+    origin, _ = site
+    browser.set_window_size(390, 900)
+    try:
+        for page in ["evil/memory/", "records/"]:
+            browser.get(f"{origin}/{page}")
+            _ready(browser)
+            browser.execute_async_script(HOVER_ALL)
+            assert _fired(browser) == [], page
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_a_record_tooltip_shows_the_label_as_text(browser, site):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    origin, _ = site
+    browser.get(f"{origin}/evil/memory/")
+    _ready(browser)
+    link = browser.find_element(By.XPATH, "//article//a[@data-rpt-label][contains(@href, '#mem-')]")  # a record's
+    ActionChains(browser).move_to_element(link).perform()
+    tooltip = browser.find_element(By.ID, "rpt-tooltip")
+    label = link.get_attribute("data-rpt-label")
+    assert "<img src=x onerror=" in label or "<script>" in label or "<svg" in label
+    assert tooltip.is_displayed() and tooltip.get_attribute("textContent") == label
+    assert browser.execute_script("return document.getElementById('rpt-tooltip').children.length") == 0
+    assert link.get_attribute("aria-describedby") == "rpt-tooltip"
+    assert _fired(browser) == []
+
+
+def test_search_results_show_the_vectors_as_text(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    origin, _ = site
+    for query in ["onerror", "evil", "click"]:  # prefixes of words the vectors hold
+        browser.get(f"{origin}/")
+        _ready(browser)
+        field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+        field.click()
+        WebDriverWait(browser, WAIT).until(  # the index is loaded ("Initializing search" before)
+            lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
+        )
+        field.send_keys(query)
+        WebDriverWait(browser, WAIT).until(
+            lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item').length > 0")
+        )
+        texts = browser.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            const items = [...document.querySelectorAll('.md-search-result__item')];
+            for (const item of items)
+              for (const el of [item, ...item.querySelectorAll('*')])
+                for (const type of ['mouseenter', 'mouseover', 'focus'])
+                  el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'mouseover'}));
+            setTimeout(() => done(items.map(item => item.innerHTML)), 600);
+            """
+        )
+        assert _fired(browser) == [], query
+        assert not [t for t in texts if re.search(r"<(img|script|svg|iframe)\b", t)], query
+
+
+def test_instant_navigation_runs_nothing_either(browser, site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    origin, _ = site
+    browser.get(f"{origin}/")
+    _ready(browser)
+    browser.execute_script("window.__same_document = true")
+    for target in ["evil/memory/", "alone/", "notes/"]:
+        link = browser.find_element(By.CSS_SELECTOR, f"a[href$='{target}']")
+        browser.execute_script("arguments[0].click()", link)
+        WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith(target))
+        _ready(browser)
+        assert browser.execute_script("return window.__same_document === true"), "not an instant navigation"
+        browser.execute_async_script(HOVER_ALL)
+        assert _fired(browser) == [], target
+        assert _config_is_the_themes(browser) is None, target
+
+
+def test_the_hand_written_page_cites_in_text_but_not_inside_attributes(browser, site):
+    origin, _ = site
+    browser.get(f"{origin}/notes/")
+    _ready(browser)
+    alt, title = browser.execute_script(
+        "return [document.querySelector('article img').alt, document.querySelector('article a[title]:not(.headerlink)').title]"
+    )
+    assert (alt, title) == ("evil:MEM-OBJ-evil-one", "evil:MEM-CMP-evil-zero")
+    labels = browser.execute_script("return [...document.querySelectorAll('article a[data-rpt-label]')].map(a => a.textContent)")
+    assert labels == ["MEM-OBJ-evil-one", "RT-RTE-evil-two"]
+    assert _fired(browser) == []
