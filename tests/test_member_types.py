@@ -62,7 +62,9 @@ def test_the_methods_types_come_from_their_yaml_declarations():
     assert len(types["epistemic"].section("authority_route_ledger").table.columns) == 17
     assert {k: v for k, v in types["memory"].metadata.items()} == {
         "description": "required", "run_id": "required", "source_identity": "required", "reviewed_boundary": "required",
+        "report_status": "optional",
     }
+    assert types["memory"].method_aliases == ("agentic-system-analyses/types/agent-memory-analysis-report.md",)
     method = builtin_registry().method
     assert method.route_fields[0] == "Immediate return" and len(method.route_fields) == 7
     assert method.status_vocabulary.values[-1] == "causally supported"

@@ -97,6 +97,7 @@ class _ReportBuilder(BlockBuilder):
             run_id=fields.get("run_id"),
             reviewed_boundary=fields.get("reviewed_boundary"),
             source_identity=fields.get("source_identity"),
+            report_status=fields.get("report_status"),
             stated=stated,
             present=set(fields.nodes),
         )

@@ -331,6 +331,7 @@ class Report:
     run_id: str | None = None
     reviewed_boundary: str | None = None
     source_identity: str | None = None
+    report_status: str | None = None
     #: front-matter values written in this file, by key
     stated: dict[str, Stated] = field(default_factory=dict)
     #: every key the file writes, usable or not (an unusable one is reported where it stands)

@@ -22,6 +22,7 @@ METADATA = {
     "run_id": "the set's run ID",
     "reviewed_boundary": "the set's reviewed boundary (frozen revision or capture identity)",
     "source_identity": "the source identity (repository or capture)",
+    "report_status": "the report's status (the method's memory member says 'complete')",
 }
 
 
@@ -76,6 +77,8 @@ class ReportType:
     metadata: dict[str, str] = field(default_factory=dict)
     #: the method's own name for the type (front matter ``type`` of its Markdown)
     method_type: str | None = None
+    #: other names the method gives the type in a member's front matter (older type files)
+    method_aliases: tuple[str, ...] = ()
     builtin: bool = True
 
     @property

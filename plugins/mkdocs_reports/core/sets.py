@@ -102,10 +102,11 @@ def _required(report: Report, analysis_set: AnalysisSet | None, diagnostics: Dia
         "run_id": "run_id: AAS-YYYY-MM-DD-<system>-NN",
         "reviewed_boundary": "reviewed_boundary: <full commit or capture identity>",
         "source_identity": "source_identity: <repository URL> (or the set's SRC-1 identity)",
+        "report_status": "report_status: complete",
     }
     for key, what in METADATA.items():
         if report.type.requires(key) and not getattr(report, key) and key not in report.present:
-            place = "here" if key == "description" else where
+            place = "here" if key in ("description", "report_status") else where
             diagnostics.error(
                 report.location,
                 f"{report.type.a_noun} needs {what}, which neither this file nor its set states",

@@ -102,6 +102,7 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
         sections=tuple(sections),
         metadata=dict(checked.get("metadata") or {}),
         method_type=checked.get("method_type"),
+        method_aliases=tuple(checked.get("method_aliases") or ()),
         builtin=builtin,
     )
 

@@ -11,7 +11,7 @@ collection order (systems, reports, then file order):
                    "sources": [{"id", "kind", "identity", "revision", "evidence_layer",
                                 "inspected_scope", "citation_anchors", "access_gaps"}],
                    "reports": [{"member", "type", "title", "path", "description", "run_id",
-                                "reviewed_boundary", "source_identity",
+                                "reviewed_boundary", "source_identity", "report_status",
                                 "sections": [{"key", "heading", "anchor", "text", "blocks"}]}]}],
      "records":  [{"system", "member", "id", "kind", "label", "part_of", "body",
                    "fields": [{"label", "value", "anchor"}], "route": {label: answer},
@@ -123,6 +123,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "run_id": r.run_id,
                         "reviewed_boundary": r.reviewed_boundary,
                         "source_identity": r.source_identity,
+                        "report_status": r.report_status,
                         "sections": _sections(r),
                     }
                     for r in system.reports.values()
