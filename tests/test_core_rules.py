@@ -174,7 +174,7 @@ def test_a_route_without_route_fields_is_refused(reports):
     reports.report("alpha", "records:\n  - id: MEM-RTE-read\n    label: A\n    body:\n      - fields: {implementation conclusion status: wired}\n")
     message = only(reports.messages())
     assert "route MEM-RTE-read does not answer Immediate return, Later read-back, Delegated visibility" in message
-    assert "add a 'fields:' block with all seven route fields" in message
+    assert "answer all seven route fields, each once, as labelled fields ('Label: value')" in message
 
 
 def test_a_missing_route_field_is_named(reports):

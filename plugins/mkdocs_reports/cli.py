@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .core.check import check_collection
 from .changes_cli import add_parser as add_changes_parser
@@ -15,7 +16,9 @@ from .core.loader import display_path
 from .core.schema import json_schema, set_json_schema, type_json_schema
 from .core.type_files import collection_registry
 from .core.export.json import collection_json
+from .core.export.markdown import member_markdown
 from .core.export.text import report_text
+from .import_cli import add_parser as add_import_parser
 from .site_config import SiteConfigError, add_location_arguments, locate
 
 
@@ -56,9 +59,32 @@ def _export(args: argparse.Namespace) -> int:
     if args.format == "json":
         json.dump(collection_json(result.collection, result.graph), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
+    elif args.format == "markdown":
+        _export_markdown(result, args.out)
     else:
         sys.stdout.write("\n\n".join(report_text(report) for report in result.collection.reports()))
     return 0
+
+
+def _export_markdown(result, out: str | None) -> None:
+    """Each report as the method's Markdown: into ``out``/<system>/<member>.md, or one after
+    another on standard output; what will not read back exactly is said on standard error."""
+    texts = []
+    for report in result.collection.reports():
+        text, warnings = member_markdown(report, result.collection.types)
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        if out is None:
+            texts.append(text)
+            continue
+        target = Path(out) / report.system / f"{report.member}.md"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    if out is None:
+        sys.stdout.write("\n".join(texts))
+    else:
+        count = len(result.collection.reports())
+        print(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -86,9 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_location_arguments(check, "a reports folder or one report file")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.set_defaults(run=_check)
-    export = commands.add_parser("export", help="print the collection as JSON (records, citations, annotations) or plain text")
+    export = commands.add_parser(
+        "export", help="print the collection as JSON (records, citations, annotations) or plain text, "
+        "or write each report as the analysis method's Markdown")
     add_location_arguments(export, "a reports folder or one report file")
-    export.add_argument("--format", choices=("json", "text"), default="json")
+    export.add_argument("--format", choices=("json", "text", "markdown"), default="json")
+    export.add_argument("--out", metavar="DIR", help="markdown: write DIR/<system>/<member>.md instead of printing")
     export.set_defaults(run=_export)
     schema = commands.add_parser(
         "schema",
@@ -101,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_changes_parser(commands)
     add_pages_parser(commands)
     add_quotes_parser(commands)
+    add_import_parser(commands)
     return parser
 
 
@@ -115,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # a folder that cannot be read or written
+        print(f"mkdocs-reports: error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ def _check_route(record: Record, method: Method, diagnostics: Diagnostics) -> No
         diagnostics.error(
             record.location,
             f"route {record.id} does not answer {', '.join(missing)}",
-            f"add a 'fields:' block with all seven route fields, each once: {', '.join(route)}",
+            f"answer all seven route fields, each once, as labelled fields ('Label: value'): {', '.join(route)}",
         )
     for label, fields in given.items():
         for again in fields[1:]:

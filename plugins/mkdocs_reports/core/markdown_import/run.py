@@ -1,0 +1,364 @@
+"""``mkdocs-reports import``: members of the method's Markdown into a collection's YAML.
+
+Each PATH is a member file or a set folder (its ``*.md`` files). The members of one folder
+are one system's set. The import reads them all, writes their YAML and the set's
+``_set.yaml`` into a scratch copy of the system folders, checks that copy as
+``mkdocs-reports check`` would, and only then writes into the collection: on any error
+nothing is written, and every message points at the Markdown line it is about.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bulk import no_cycle_collection
+from ..check import check_collection
+from ..diagnostics import Diagnostic, Diagnostics, Location
+from ..loader import SET_FILE, SLUG_RE, display_path, load_set_file
+from ..model import Report, quotes_of, tables_of
+from ..report_types import Shape, TypeRegistry
+from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
+from ..type_files import TYPES_DIR, collection_registry
+from ..yaml_source import too_large
+from ..yaml_writer import Written, dump
+from .blocks import Judgement
+from .member import ParsedMember, read_member, resolve_type
+from .set_file import SetPlan, planned
+from .source import read_front_matter, read_markdown
+
+_RUN_ID_SLUG = re.compile(r"AAS-\d{4}-\d{2}-\d{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-\d{2}")
+SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
+#: report keys before the sections, in the order a report file writes them
+_HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status")
+
+
+@dataclass
+class Counts:
+    records: int = 0
+    annotations: int = 0
+    quotes: int = 0
+    rows: int = 0
+    citations: int = 0
+
+    def add(self, other: "Counts") -> None:
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def __str__(self) -> str:
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+        return ", ".join((n(self.records, "record"), n(self.annotations, "annotation"), n(self.quotes, "quote"),
+                          n(self.rows, "table row"), n(self.citations, "citation")))
+
+
+@dataclass
+class Output:
+    """A file the import writes (or keeps): where, its YAML, and from what."""
+
+    path: Path
+    display: str
+    written: Written | None  # None: an existing set file, kept
+    source: str | None  # the Markdown file a member comes from
+    counts: Counts | None = None
+    status: str = "kept"
+
+
+@dataclass
+class ImportResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    judgements: list[Judgement] = field(default_factory=list)
+    outputs: list[Output] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+    def counts(self) -> Counts:
+        total = Counts()
+        for output in self.outputs:
+            if output.counts:
+                total.add(output.counts)
+        return total
+
+
+@dataclass
+class _Set:
+    """The inputs of one system: the folder they came from and its member files."""
+
+    folder: Path
+    files: list[Path]
+    whole_folder: bool
+    members: list[ParsedMember] = field(default_factory=list)
+    slug: str | None = None
+
+
+def _groups(paths: list[Path], diagnostics: Diagnostics, base: Path | None) -> list[_Set]:
+    groups: dict[Path, _Set] = {}
+    for path in paths:
+        if path.is_dir():
+            group = groups.setdefault(path.resolve(), _Set(path, [], True))
+            group.whole_folder = True
+            group.files = sorted(p for p in path.iterdir() if p.suffix == ".md" and p.is_file())
+            if not group.files:
+                diagnostics.error(Location(display_path(path, base)), "the folder holds no Markdown members (*.md)",
+                                  "pass a set folder of the method (runtime.md, memory.md, …) or member files")
+        elif path.is_file():
+            if path.suffix != ".md":
+                diagnostics.error(Location(display_path(path, base)), "a member of the method's Markdown ends in .md",
+                                  "pass the member's .md file or its set folder")
+                continue
+            group = groups.setdefault(path.parent.resolve(), _Set(path.parent, [], False))
+            if path not in group.files:
+                group.files.append(path)
+        else:
+            diagnostics.error(Location(display_path(path, base)), "no such file or folder", "pass a member file or a set folder")
+    return list(groups.values())
+
+
+def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
+    """Why a file of a set folder is not one of this collection's members, or ``None``."""
+    if any(t.member == path.stem for t in registry.types.values()):
+        return None
+    scratch = Diagnostics()
+    source = read_markdown(str(path), data, scratch)
+    found = read_front_matter(source, scratch) if source is not None else None
+    written = found[0].get("type") if found else None
+    if written is None:
+        return "it has no front matter naming a member type"
+    if resolve_type(written, registry) is None:
+        return f"its type {written[:100]!r} is not a member type this collection declares (declare it in {TYPES_DIR}/ to import it)"
+    return None
+
+
+def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
+    seen: dict[str, ParsedMember] = {}
+    for path in group.files:
+        display = display_path(path, base)
+        try:
+            if too_large(display, path.stat().st_size, diagnostics):
+                continue
+            data = path.read_bytes()
+        except OSError as error:
+            diagnostics.error(Location(display), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
+            continue
+        if group.whole_folder and (why := _is_member(path, data, registry)) is not None:
+            result.skipped.append(f"{display}: skipped: {why}")
+            continue
+        member = read_member(display, path, data, registry, diagnostics)
+        if member is None:
+            continue
+        result.judgements.extend(member.judgements)
+        if member.type.member in seen:
+            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.type.member].source.path})",
+                              "a set has one member of each type: import the two sets separately")
+            continue
+        seen[member.type.member] = member
+        if path.stem != member.type.member:
+            result.judgements.append(Judgement(Location(display), f"written as {member.type.member}.yaml, the file name of {member.type.a_noun}"))
+        group.members.append(member)
+
+
+def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: ImportResult, base: Path | None) -> str | None:
+    if system is not None:
+        if not SLUG_RE.match(system):
+            diagnostics.error(Location("--system"), f"the system folder {system!r} is not a URL-safe name",
+                              "use lowercase letters, digits and '-' only")
+            return None
+        return system
+    folder = group.folder.resolve().name
+    if SLUG_RE.match(folder) and not _RUN_ID_SLUG.fullmatch(folder.upper()):
+        return folder
+    run_ids = [m.front["run_id"] for m in group.members if "run_id" in m.front]
+    match = _RUN_ID_SLUG.fullmatch(run_ids[0]) if run_ids else None
+    if match:
+        result.judgements.append(Judgement(Location(display_path(group.folder, base)),
+                                           f"the system's folder is {match.group(1)!r}, from the run ID {run_ids[0]}"))
+        return match.group(1)
+    diagnostics.error(Location(display_path(group.folder, base)),
+                      f"cannot tell the system's folder: {folder!r} is not a URL-safe name and no run ID names the system",
+                      "pass --system SLUG (lowercase letters, digits and '-')")
+    return None
+
+
+def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> dict:
+    """The report file's mapping: the head keys, then the sections in the author's order."""
+    data: dict = {"type": member.type.name}
+    if system_name:
+        data["system"] = system_name
+    data["title"] = member.title
+    for key in _HEAD[3:]:
+        if key in ("run_id", "reviewed_boundary", "source_identity"):
+            if key in stated:
+                data[key] = stated[key]
+        elif key in member.front:
+            data[key] = member.front[key]
+    data.update(member.sections)
+    return data
+
+
+def write_member(member: ParsedMember, data: dict) -> Written:
+    sections = [key for key in member.sections]
+    spaced = [s.key for s in member.type.sections if s.shape is not Shape.BLOCKS]
+    return dump(data, SCHEMA_URL, blank_before=sections, spaced_items=spaced)
+
+
+def write_set(data: dict) -> Written:
+    return dump(data, SET_SCHEMA_URL)
+
+
+def counts_of(report: Report) -> Counts:
+    sections = [b for s in report.sections.values() for b in s.blocks]
+    bodies = sections + [b for r in report.records for b in r.body] + [b for a in report.annotations for b in a.body]
+    return Counts(
+        records=len(report.records),
+        annotations=len(report.annotations),
+        quotes=len(quotes_of(bodies)),
+        rows=sum(len(t.rows) for t in tables_of(bodies)),
+        citations=len(report.citations),
+    )
+
+
+class _Staging:
+    """A scratch copy of the touched system folders (and the collection's member types),
+    with the new files in them, checked as the collection would be."""
+
+    def __init__(self, into: Path) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="mkdocs-reports-import-"))
+        self.into = into
+        types = into / TYPES_DIR
+        if types.is_dir():
+            shutil.copytree(types, self.folder / TYPES_DIR)
+
+    def add_system(self, slug: str, replaced: set[str]) -> None:
+        target = self.folder / slug
+        target.mkdir(parents=True, exist_ok=True)
+        existing = self.into / slug
+        if existing.is_dir():
+            for path in existing.glob("*.yaml"):
+                if path.name not in replaced and path.is_file():
+                    shutil.copyfile(path, target / path.name)
+
+    def write(self, slug: str, name: str, text: str) -> None:
+        (self.folder / slug / name).write_text(text, encoding="utf-8")
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnostic:
+    """A check message about a staged file, pointing at what the author edits: the Markdown
+    line a written value came from, or the collection's own file; the files a message or
+    its fix names are the collection's, not the scratch copy's."""
+    names = {key: output.display for key, output in outputs.items()}
+
+    def real(text: str | None) -> str | None:
+        for staged, shown in names.items():
+            text = text.replace(staged, shown) if text else text
+        return text
+
+    where, message, fix = diagnostic.location, real(diagnostic.message), real(diagnostic.fix)
+    output = outputs.get(where.file)
+    if output is None:
+        return Diagnostic(Location(display_path(into / where.file, base), where.line, where.column), message, fix, diagnostic.severity)
+    if output.written is None:
+        return Diagnostic(Location(output.display, where.line, where.column), message, fix, diagnostic.severity)
+    origin = output.written.origin(where.line)
+    message = f"{message} (in {output.display}:{where.line} as imported)"
+    if origin is None:
+        return Diagnostic(Location(output.source or output.display, 1, 1), message, fix, diagnostic.severity)
+    column = origin.column + max(0, where.column - origin.yaml_column)
+    return Diagnostic(Location(origin.file or output.source or output.display, origin.line, column), message, fix, diagnostic.severity)
+
+
+def import_markdown(paths: list[Path], into: Path, *, system: str | None = None, base: Path | None = None) -> ImportResult:
+    """Import member files and set folders into the collection at ``into``."""
+    with no_cycle_collection():
+        return _import(paths, into, system, base)
+
+
+def _import(paths: list[Path], into: Path, system: str | None, base: Path | None) -> ImportResult:
+    result = ImportResult()
+    diagnostics = Diagnostics()
+    registry = collection_registry(into, diagnostics, lambda p: display_path(p, base))
+    groups = _groups(paths, diagnostics, base)
+    if system is not None and len(groups) > 1:
+        diagnostics.error(Location("--system"), "--system names one system, but the paths are several sets",
+                          "import one set folder (or the members of one set) at a time")
+    for group in groups:
+        _read(group, registry, result, diagnostics, base)
+        group.slug = _slug(group, system, diagnostics, result, base) if group.members else None
+    slugs: dict[str, _Set] = {}
+    for group in groups:
+        if group.slug and group.slug in slugs:
+            diagnostics.error(Location(display_path(group.folder, base)), f"two sets import into the system folder {group.slug!r}",
+                              "import them one at a time, or name the systems apart with --system")
+        elif group.slug:
+            slugs[group.slug] = group
+    plans = {slug: _plan(group, into, registry, diagnostics, base) for slug, group in slugs.items()}
+    if diagnostics:
+        result.diagnostics = Diagnostics(diagnostics).sorted()
+        return result
+    outputs: dict[str, Output] = {}
+    for slug, group in slugs.items():
+        plan = plans[slug]
+        result.judgements.extend(plan.judgements)
+        set_output = into / slug / SET_FILE
+        outputs[f"{slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
+                                                write_set(plan.data) if plan.data is not None else None, None)
+        for member in group.members:
+            target = into / slug / f"{member.type.member}.yaml"
+            data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
+            outputs[f"{slug}/{member.type.member}.yaml"] = Output(target, display_path(target, base), write_member(member, data),
+                                                                   member.source.path)
+    _check_and_write(slugs, outputs, into, base, result)
+    return result
+
+
+def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
+    path = into / group.slug / SET_FILE
+    existing = None
+    if path.is_file():
+        existing, problems = load_set_file(display_path(path, base), path.read_bytes(), group.slug, registry)
+        diagnostics.extend(problems)
+        if existing is None:
+            return SetPlan(None)
+    return planned(group.members, existing, display_path(path, base), diagnostics)
+
+
+def _check_and_write(slugs: dict[str, _Set], outputs: dict[str, Output], into: Path, base: Path | None, result: ImportResult) -> None:
+    staging = _Staging(into)
+    try:
+        for slug in slugs:
+            replaced = {Path(key).name for key in outputs if key.startswith(slug + "/")}
+            staging.add_system(slug, {name for name in replaced if outputs[f"{slug}/{name}"].written is not None})
+        for key, output in outputs.items():
+            slug, name = key.split("/", 1)
+            if output.written is not None:
+                staging.write(slug, name, output.written.text)
+            elif output.path.is_file():
+                shutil.copyfile(output.path, staging.folder / slug / name)
+        checked = check_collection(staging.folder, base=staging.folder)
+    finally:
+        staging.close()
+    errors = [_mapped(d, outputs, into, base) for d in checked.errors]
+    if errors:
+        result.diagnostics = Diagnostics(errors).sorted()
+        return
+    for key, output in outputs.items():
+        slug, name = key.split("/", 1)
+        report = checked.collection.systems.get(slug)
+        if report is not None and name != SET_FILE and Path(name).stem in report.reports:
+            output.counts = counts_of(report.reports[Path(name).stem])
+        if output.written is not None:
+            data = output.written.text.encode("utf-8")
+            old = output.path.read_bytes() if output.path.is_file() else None
+            output.status = "created" if old is None else ("unchanged" if old == data else "updated")
+            if old != data:
+                output.path.parent.mkdir(parents=True, exist_ok=True)
+                output.path.write_bytes(data)
+        result.outputs.append(output)

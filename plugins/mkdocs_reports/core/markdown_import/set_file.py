@@ -1,0 +1,152 @@
+"""What an imported set's members share, and what each member states itself.
+
+The method writes the run ID, the reviewed boundary and (in the memory member) the source
+identity into every member's front matter; the format keeps them once, in ``_set.yaml``.
+Without a set file the import writes one from the members (they must agree); an existing
+one is respected, never rewritten: a member's value it states is inherited, another value
+is an error, a value it does not state stays in the member.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostics, Location
+from ..model import AnalysisSet
+from ..schema import UNRECORDED
+from ..yaml_writer import Sourced, SourcedDict
+from .blocks import Judgement
+from .member import ParsedMember
+
+SHARED = {"run_id": "run-id", "reviewed_boundary": "reviewed-boundary", "source_identity": "source-identity"}
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+NO_IDENTITY = f"{UNRECORDED} — none of the imported members states its source-identity"
+
+
+@dataclass
+class SetPlan:
+    """The set file to write (``None``: an existing one is kept) and, per member (by path),
+    the shared keys it states itself."""
+
+    data: dict | None
+    stated: dict[str, dict[str, Sourced]] = field(default_factory=dict)
+    judgements: list[Judgement] = field(default_factory=list)
+    #: the system name each member states (a kept set file that names no system)
+    system: Sourced | None = None
+
+
+def _agreed(members: list[ParsedMember], key: str, diagnostics: Diagnostics) -> Sourced | None:
+    first: tuple[ParsedMember, Sourced] | None = None
+    for member in members:
+        value = member.front.get(key)
+        if value is None:
+            continue
+        if first is None:
+            first = (member, value)
+        elif value != first[1]:
+            diagnostics.error(
+                member.source.at(value.line - 1, value.column),
+                f"{SHARED[key]} {value[:80]!r} contradicts {first[1][:80]!r} of {first[0].source.path}:{first[1].line}",
+                f"the members of a set share one {SHARED[key]}: correct one of them",
+            )
+    return first[1].of(first[0].source.path) if first else None
+
+
+def system_name(members: list[ParsedMember]) -> Sourced | None:
+    """The system's display name, from the first title that reads '<System> <member noun>'."""
+    for member in members:
+        name = member.system_name
+        if name:
+            return Sourced(name, member.title.line, member.title.column, file=member.source.path)
+    return None
+
+
+def new_set(members: list[ParsedMember], diagnostics: Diagnostics) -> SetPlan:
+    """A set file from the members' front matter: system, run ID, SRC-1's identity and revision."""
+    plan = SetPlan(SourcedDict())
+    name = system_name(members)
+    if name is None:
+        title = members[0].title
+        diagnostics.error(members[0].source.at(title.line - 1, 1), "the system's name cannot be told from the titles",
+                          f"write a title as the method does, '# <System> {members[0].type.noun}', or write "
+                          "the set file first (system: <name>) and import again")
+    else:
+        plan.data["system"] = name
+    run_id = _agreed(members, "run_id", diagnostics)
+    if run_id is not None:
+        plan.data["run_id"] = run_id
+    boundary = _agreed(members, "reviewed_boundary", diagnostics)
+    identity = _agreed(members, "source_identity", diagnostics)
+    source = SourcedDict({"id": "SRC-1"}, origin=(boundary.line, boundary.column) if boundary else None,
+                         file=boundary.file if boundary else None)
+    if boundary is not None and _COMMIT.fullmatch(boundary):
+        source["kind"] = "git"
+    elif boundary is not None and not boundary.startswith(UNRECORDED):
+        source["kind"] = "capture"
+    if identity is not None:
+        source["identity"] = identity
+    else:
+        source["identity"] = NO_IDENTITY
+        plan.judgements.append(Judgement(members[0].source.at(0), f"no member states source-identity: the set's "
+                                                                  f"SRC-1 identity reads {NO_IDENTITY!r}"))
+    if boundary is not None:
+        source["revision"] = boundary
+    plan.data["sources"] = [source]
+    if boundary is not None and "kind" in source:
+        plan.judgements.append(Judgement(
+            Location(boundary.file, boundary.line, 1), f"the set's SRC-1 is a {source['kind']} source "
+            f"({'the reviewed boundary is a full commit' if source['kind'] == 'git' else 'the reviewed boundary is not a commit'})"))
+    if name is not None:
+        plan.judgements.append(Judgement(Location(name.file, name.line, 1), f"the system's name {str(name)!r} is taken from the title"))
+    shared = [SHARED[key] for key in SHARED if any(key in m.front for m in members)]
+    if shared:
+        plan.judgements.append(Judgement(Location(members[0].source.path, 1, 1), f"{', '.join(shared)} are the set's: written once "
+                                         "in _set.yaml (run_id, SRC-1's identity and revision), which every member inherits"))
+    return plan
+
+
+def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, diagnostics: Diagnostics) -> SetPlan:
+    """The members against a set file that already exists: what they state besides it."""
+    plan = SetPlan(None)
+    if existing.system_name is None:
+        plan.system = system_name(members)
+        if plan.system is None:
+            diagnostics.error(members[0].source.at(members[0].title.line - 1), f"{set_path} names no system, and the "
+                              "system's name cannot be told from the titles",
+                              f"add 'system: <name>' to {set_path}, or write a title as '# <System> {members[0].type.noun}'")
+    primary = next((s for s in existing.sources if s.id == "SRC-1"), existing.sources[0] if len(existing.sources) == 1 else None)
+    shared = {
+        "run_id": existing.run_id.value if existing.run_id else None,
+        "reviewed_boundary": existing.reviewed_boundary.value if existing.reviewed_boundary else (primary.revision if primary else None),
+        "source_identity": primary.identity if primary else None,
+    }
+    identities = {s.identity for s in existing.sources if s.identity}
+    for member in members:
+        own: dict[str, Sourced] = {}
+        for key, written in SHARED.items():
+            value = member.front.get(key)
+            if value is None or value == shared[key]:
+                continue
+            if shared[key] is None or (key == "source_identity" and value in identities):
+                own[key] = value
+                continue
+            diagnostics.error(
+                member.source.at(value.line - 1, value.column),
+                f"{written} {value[:80]!r} contradicts {shared[key][:80]!r} of {set_path}, which the import keeps",
+                f"correct the front matter; if this is a new run of the system, edit or remove {set_path} first",
+            )
+        plan.stated[member.source.path] = own
+    agreeing = [SHARED[key] for key in SHARED if shared[key] is not None and any(m.front.get(key) == shared[key] for m in members)]
+    if agreeing:
+        plan.judgements.append(Judgement(Location(members[0].source.path, 1, 1), f"{', '.join(agreeing)} agree with "
+                                         f"{set_path}, which the import keeps as it is: the members inherit them"))
+    return plan
+
+
+def planned(members: list[ParsedMember], existing: AnalysisSet | None, set_path: str, diagnostics: Diagnostics) -> SetPlan:
+    if existing is not None:
+        return kept_set(members, existing, set_path, diagnostics)
+    plan = new_set(members, diagnostics)
+    plan.stated = {member.source.path: {} for member in members}
+    return plan

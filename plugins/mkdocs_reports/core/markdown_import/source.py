@@ -1,0 +1,136 @@
+"""One Markdown member as lines, and its front matter.
+
+The file is refused as a report file is (too large, not UTF-8); characters that no report
+may hold (controls, a lone carriage return, U+2028/U+2029) are errors at their line and
+column. The front matter is read with the same hardened YAML reader as reports, line numbers
+kept, and must be a flat mapping of the method's keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostics, Location
+from ..method_markdown import FRONT_MATTER
+from ..yaml_source import MappingNode, ScalarNode, read_source, too_large
+from ..yaml_writer import Sourced
+
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]|\r(?!\n)")
+#: how many forbidden characters of one file are named before the rest are counted
+_FORBIDDEN_SHOWN = 5
+
+
+@dataclass
+class MarkdownSource:
+    """The lines of a member (without their line ends) and what each became: ``account``
+    names, per line, the construct that placed it (``None`` until one has)."""
+
+    path: str
+    lines: list[str]
+    account: list[str | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.account = [None] * len(self.lines)
+
+    def at(self, index: int, column: int = 1) -> Location:
+        """The location of the line with 0-based ``index``."""
+        return Location(self.path, index + 1, column)
+
+    def mark(self, start: int, end: int, what: str) -> None:
+        for index in range(start, end):
+            if self.account[index] is None:
+                self.account[index] = what if self.lines[index].strip() else "blank"
+
+    def unplaced(self) -> list[int]:
+        """Indexes of non-blank lines no construct placed (an import with none left is complete)."""
+        return [i for i, what in enumerate(self.account) if what is None and self.lines[i].strip()]
+
+
+def _name(char: str) -> str:
+    return {"\r": "a carriage return without a line feed", "\u2028": "U+2028 LINE SEPARATOR",
+            "\u2029": "U+2029 PARAGRAPH SEPARATOR"}.get(char, f"the control character U+{ord(char):04X}")
+
+
+def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownSource | None:
+    """The file's lines; ``None`` after saying why it cannot be read."""
+    if too_large(path, len(data), diagnostics):
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        diagnostics.error(Location(path, line, column), f"byte 0x{data[error.start]:02x} is not UTF-8 text",
+                          "save the file as UTF-8")
+        return None
+    text = text.removeprefix("\ufeff")
+    bad = 0
+    for match in _FORBIDDEN.finditer(text):
+        bad += 1
+        if bad <= _FORBIDDEN_SHOWN:
+            line = text.count("\n", 0, match.start()) + 1
+            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            diagnostics.error(Location(path, line, column), f"the file holds {_name(match.group())}",
+                              "remove it: a report holds text, tabs and line breaks only")
+    if bad > _FORBIDDEN_SHOWN:
+        diagnostics.error(Location(path), f"… and {bad - _FORBIDDEN_SHOWN} more such characters", "remove them")
+    if bad:
+        return None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return MarkdownSource(path, [line[:-1] if line.endswith("\r") else line for line in lines])
+
+
+def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple[dict[str, Sourced], int] | None:
+    """The front matter by report key (``run-id`` → ``run_id``) and the index of the first
+    line after it; ``None`` after an error that leaves nothing to read."""
+    lines = source.lines
+    if not lines or lines[0].rstrip() != "---":
+        diagnostics.error(source.at(0), "the member has no front matter",
+                          "start the file with '---', the lines 'type: …', 'description: …', 'run-id: …', "
+                          "'reviewed-boundary: …', and '---'")
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        diagnostics.error(source.at(0), "the front matter never ends", "close it with a line '---'")
+        return None
+    source.mark(0, end + 1, "front matter")
+    # a leading line keeps the YAML's line numbers those of the file
+    text = "\n" + "\n".join(lines[1:end]) + "\n"
+    values: dict[str, Sourced] = {}
+    if not text.strip():
+        diagnostics.error(source.at(0), "the front matter is empty", "write 'type: …' and the method's other keys in it")
+        return values, end + 1
+    local = Diagnostics()
+    yaml_source = read_source(source.path, text.encode("utf-8"), local)
+    diagnostics.extend(local)
+    if yaml_source is None:
+        return values, end + 1
+    root = yaml_source.root
+    if not isinstance(root, MappingNode):
+        diagnostics.error(yaml_source.location(root), "the front matter is not a list of 'key: value' lines",
+                          "write one 'key: value' line per key")
+        return values, end + 1
+    for key_node, value_node in root.value:
+        where = yaml_source.location(key_node)
+        key = key_node.value if isinstance(key_node, ScalarNode) else None
+        if key not in FRONT_MATTER:
+            close = difflib.get_close_matches(str(key)[:100], list(FRONT_MATTER), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            diagnostics.error(where, f"{str(key)[:60]!r} is not a front-matter key of the method's members",
+                              f"{hint}the keys are: {', '.join(FRONT_MATTER)}")
+            continue
+        if FRONT_MATTER[key] in values:
+            diagnostics.error(where, f"the front matter states {key!r} twice", "keep one of them")
+            continue
+        if not isinstance(value_node, ScalarNode) or value_node.tag != "tag:yaml.org,2002:str" or not value_node.value.strip():
+            diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a text value",
+                              f"write '{key}: <value>' on one line (quote it when it holds ': ')")
+            continue
+        mark = value_node.start_mark
+        quote = 1 if value_node.style in ("'", '"') else 0
+        values[FRONT_MATTER[key]] = Sourced(value_node.value, mark.line + 1, mark.column + 1 + quote)
+    return values, end + 1

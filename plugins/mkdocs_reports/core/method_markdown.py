@@ -1,0 +1,203 @@
+"""The analysis method's Markdown, as the importer reads it and the Markdown export writes
+it: one place for the spellings both directions must agree on, so that a member exported
+and imported again is the same report.
+
+- Front matter keys (``run-id``) and the YAML keys they become (``run_id``).
+- ``#### <ID> — <label>`` declarations, ``#### On <ID> — <label>`` annotations,
+  ``Part of: <ID>``, ``none declared in this member``.
+- Lists: ``- Label: value`` bullets are labelled fields when every item of the list reads
+  so; a bulleted list whose items all would is written with ``*``; ``+`` items are
+  paragraphs (``paragraphs:``, each its own citing place); ``1.`` items are numbered.
+- Quotes: ``> passage`` lines, then ``> --- `path``` (optionally ``SRC-2`` before the path
+  and ``lines 12-14`` after it).
+- Tables: ``|`` rows, a literal pipe in a cell escaped as ``\\|``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .report_types import TypeRegistry
+
+#: front-matter keys of the method's members → report keys, in the order export writes them
+FRONT_MATTER = {
+    "type": "type",
+    "description": "description",
+    "run-id": "run_id",
+    "source-identity": "source_identity",
+    "reviewed-boundary": "reviewed_boundary",
+    "report-status": "report_status",
+}
+NONE_DECLARED = "none declared in this member"
+DASH = " — "
+PART_OF = "Part of:"
+ANNOTATION_PREFIX = "On "
+
+FIELD_MARKER = "-"
+BULLET_MARKER = "*"
+PARAGRAPH_MARKER = "+"
+
+#: a field label: no code, links or emphasis, no sentence end, at most a long line
+_LABEL = re.compile(r"[^\s`\[\]*_][^`\[\]\n]{0,199}")
+_SENTENCE_END = re.compile(r"[.!?]\s")
+
+
+def colon_labels(registry: TypeRegistry) -> tuple[str, ...]:
+    """Labels that hold ``": "`` themselves (the epistemic ledger's "Operational authority:
+    behavior permitted, blocked, or changed"), longest first: a line starting with one of
+    them splits after it, not at its first colon."""
+    return _colon_labels(registry)
+
+
+@lru_cache(maxsize=8)
+def _colon_labels(registry: TypeRegistry) -> tuple[str, ...]:
+    labels = {rule.label for rule in registry.method.fields}
+    for report_type in registry.types.values():
+        for section in report_type.sections:
+            labels.update(section.fields)
+            if section.table is not None:
+                labels.update(section.table.columns)
+    return tuple(sorted((label for label in labels if ": " in label), key=len, reverse=True))
+
+
+def split_field(line: str, labels_with_colon: tuple[str, ...]) -> tuple[str, str] | None:
+    """``(label, value)`` when ``line`` (a list item's first line) reads ``Label: value``."""
+    folded = line.casefold()
+    for label in labels_with_colon:
+        if folded.startswith(label.casefold() + ": ") and line[len(label) + 2 :].strip():
+            return line[: len(label)], line[len(label) + 2 :]
+    cut = line.find(": ")
+    if cut <= 0 or not line[cut + 2 :].strip():
+        return None
+    label = line[:cut]
+    if not _LABEL.fullmatch(label) or _SENTENCE_END.search(label) or label != label.strip():
+        return None
+    return label, line[cut + 2 :]
+
+
+def reads_as_field(text: str, labels_with_colon: tuple[str, ...]) -> bool:
+    return split_field(text.split("\n", 1)[0], labels_with_colon) is not None
+
+
+# --- quotes ---------------------------------------------------------------------------
+
+def code_span(text: str) -> str:
+    """``text`` as one inline code span, with enough backticks around it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or (text.startswith(" ") and text.endswith(" ") and text.strip()) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def read_code_span(text: str) -> tuple[str, str] | None:
+    """The content of the code span ``text`` starts with, and what follows it."""
+    opening = len(text) - len(text.lstrip("`"))
+    if opening == 0:
+        return None
+    fence = "`" * opening
+    at = opening
+    while True:
+        end = text.find(fence, at)
+        if end < 0:
+            return None
+        after = end + opening
+        if after < len(text) and text[after] == "`":  # a longer run is not the closing one
+            while after < len(text) and text[after] == "`":
+                after += 1
+            at = after
+            continue
+        content = text[opening:end]
+        if len(content) >= 2 and content[0] == " " and content[-1] == " " and content.strip():
+            content = content[1:-1]
+        return content, text[after:]
+
+
+def attribution(path: str, lines: str | None, source: str | None) -> str:
+    """The line that ends a quote: ``--- SRC-2 `path` lines 12-14``."""
+    where = f" {'line' if lines.isdigit() else 'lines'} {lines}" if lines else ""
+    return f"--- {source + ' ' if source else ''}{code_span(path)}{where}"
+
+
+_SOURCE_BEFORE = re.compile(r"(SRC-[1-9][0-9]*) ")
+_LINES_AFTER = re.compile(r"\s*(?:lines?|L)\s*([1-9][0-9]*(?:\s*[-–]\s*[1-9][0-9]*)?)\s*$")
+_BLOB_LINK = re.compile(
+    r"\[[^\]\n]*\]\(https?://[^)\s]*?/(?:blob|src|tree)/[0-9a-fA-F]{7,64}/([^)#\s]+)(?:#L([0-9]+)(?:-L([0-9]+))?)?\)\s*$"
+)
+
+
+def read_attribution(text: str) -> tuple[str, str | None, str | None, bool] | None:
+    """``(path, lines, source, from_link)`` of what follows ``--- `` on an attribution line;
+    ``None`` when it names no path."""
+    text = text.strip()
+    source = None
+    match = _SOURCE_BEFORE.match(text)
+    if match:
+        source, text = match.group(1), text[match.end() :]
+    link = _BLOB_LINK.fullmatch(text)
+    if link:
+        path, first, last = link.groups()
+        return path, (f"{first}-{last}" if last else first), source, True
+    span = read_code_span(text)
+    if span is None or not span[0].strip():
+        return None
+    path, rest = span
+    if not rest.strip():
+        return path, None, source, False
+    lines = _LINES_AFTER.fullmatch(rest)
+    if lines is None:
+        return None
+    return path, re.sub(r"\s*[-–]\s*", "-", lines.group(1)), source, False
+
+
+# --- tables ---------------------------------------------------------------------------
+
+def escape_cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def split_row(line: str) -> list[str]:
+    """The cells of a table row: split at pipes that no backslash escapes (in code too, as
+    the method writes them), ``\\|`` read as ``|``."""
+    return [cell for cell, _ in row_cells(line)]
+
+
+def row_cells(line: str) -> list[tuple[str, int]]:
+    """The cells of a table row and the column (from 1) each starts at in the line."""
+    end = len(line.rstrip())
+    start = len(line) - len(line.lstrip())
+    if line.startswith("|", start):
+        start += 1
+    if end > start and line[end - 1] == "|" and not line[:end].endswith("\\|"):
+        end -= 1
+    cells: list[tuple[str, int]] = []
+    current: list[str] = []
+    begin = index = start
+    while index < end:
+        char = line[index]
+        if char == "\\" and index + 1 < end and line[index + 1] == "|":
+            current.append("|")
+            index += 2
+            continue
+        if char == "|":
+            cells.append(_cell(current, begin))
+            current, begin = [], index + 1
+        else:
+            current.append(char)
+        index += 1
+    cells.append(_cell(current, begin))
+    return cells
+
+
+def _cell(chars: list[str], begin: int) -> tuple[str, int]:
+    text = "".join(chars)
+    return text.strip(), begin + (len(text) - len(text.lstrip()) if text.strip() else 0) + 1
+
+
+def is_separator_row(line: str) -> bool:
+    cells = split_row(line)
+    return bool(cells) and all(re.fullmatch(r":?-+:?", cell) for cell in cells)
+
+
+def method_type_path(name: str, method_type: str | None) -> str:
+    return method_type or f"agentic-system-analyses/types/{name}.md"

@@ -1,0 +1,72 @@
+"""``mkdocs-reports import PATH… [--system SLUG] [--into DIR]``: members written in the
+analysis method's Markdown (a set folder, or member files) into the collection's YAML.
+
+    mkdocs-reports import runs/AAS-2026-03-14-tallybook-01/        # a whole set
+    mkdocs-reports import memory.md --system tallybook             # one member
+
+It writes ``<DIR>/<system>/<member>.yaml`` for each member and the set's ``_set.yaml`` (from
+the members' front matter, unless the system already has one, which is kept), checks them
+as ``mkdocs-reports check`` does, and writes nothing when anything is wrong: every error
+names the Markdown file, line and column, and how to fix it (exit 1). It then reports what
+it wrote, with counts, and every judgement it made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .core.markdown_import import import_markdown
+from .site_config import reports_site
+
+#: errors (and notes) shown before the rest are only counted
+MAX_SHOWN = 200
+
+
+def _run(args: argparse.Namespace) -> int:
+    into = Path(args.into) if args.into is not None else reports_site(args.config_file).reports
+    result = import_markdown([Path(p) for p in args.paths], into, system=args.system)
+    for line in result.skipped:
+        print(line)
+    for judgement in result.judgements[:MAX_SHOWN]:
+        print(judgement)
+    if len(result.judgements) > MAX_SHOWN:
+        print(f"… and {len(result.judgements) - MAX_SHOWN} more notes")
+    if not result.ok:
+        for diagnostic in result.diagnostics[:MAX_SHOWN]:
+            print(diagnostic, file=sys.stderr)
+        hidden = len(result.diagnostics) - MAX_SHOWN
+        if hidden > 0:
+            print(f"… and {hidden} more errors", file=sys.stderr)
+        count = len(result.diagnostics)
+        print(f"nothing imported: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        return 1
+    members = [o for o in result.outputs if o.counts is not None]
+    for output in result.outputs:
+        if output.written is None:
+            print(f"kept {output.display}: the set's metadata as it stands")
+        elif output.counts is None:
+            print(f"{output.status} {output.display}: the set's metadata from the members' front matter")
+        else:
+            print(f"{output.status} {output.display} from {output.source}: {output.counts}")
+    systems = len({o.path.parent for o in members})
+    print(f"imported {len(members)} member{'s' if len(members) != 1 else ''} of {systems} "
+          f"system{'s' if systems != 1 else ''}: {result.counts()}; "
+          f"{len(result.judgements)} judgement{'s' if len(result.judgements) != 1 else ''}; 0 errors")
+    return 0
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser(
+        "import",
+        help="import members written in the analysis method's Markdown (a set folder or member files) as report YAML",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="a member file (runtime.md, …) or a set folder")
+    parser.add_argument("--system", metavar="SLUG", help="the system's folder (default: the set folder's name, or from the run ID)")
+    parser.add_argument("--into", metavar="DIR",
+                        help="the reports folder (default: reports_dir of the reports plugin in mkdocs.yml, else reports)")
+    parser.add_argument("-f", "--config-file", metavar="FILE", help="the site's configuration file to take reports_dir from")
+    parser.set_defaults(run=_run)
