@@ -24,7 +24,7 @@ WORDS = ["memory", "recall", "store", "branch", "tally", "note", "seed", "graph"
 def _sentences() -> list[str]:
     text = " ".join(path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt")))
     text = re.sub(r"\b(?:RT|MEM|EPI)-[A-Z]{3}-[a-z0-9-]+", "", text)
-    found = [s.strip() for s in re.split(r"(?<=[.;])\s+", text) if 40 <= len(s.strip()) <= 240 and "---" not in s]
+    found = [" ".join(s.split()) for s in re.split(r"(?<=[.;])\s+", text) if 40 <= len(s.strip()) <= 240 and "---" not in s]
     return found or ["A sentence about retained memory and its later consumers."]
 
 

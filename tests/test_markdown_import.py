@@ -283,3 +283,20 @@ def test_mutated_members_are_placed_whole_or_refused(into):
             member = read_member("m.md", Path("m.md"), "\n".join(mutated).encode(), registry, diagnostics)
             if not diagnostics:
                 assert member is not None and member.source.unplaced() == []
+
+
+def test_many_sets_are_shared_between_processes_with_the_same_result(into, tmp_path):
+    sets = []
+    for number in range(6):
+        folder = tmp_path / "runs" / f"inkwell{number}"
+        shutil.copytree(INKWELL, folder, ignore=shutil.ignore_patterns("overview.md"))
+        sets.append(folder)
+    alone = imported(sets, into, workers=1)
+    shared = imported(sets, new_collection(tmp_path / "shared"), workers=2)
+    assert [str(j).replace(str(tmp_path), "") for j in shared.judgements] == [str(j).replace(str(tmp_path), "") for j in alone.judgements]
+    assert [(o.path.relative_to(tmp_path / "shared"), o.status, str(o.counts)) for o in shared.outputs] == [
+        (o.path.relative_to(into), o.status, str(o.counts)) for o in alone.outputs]
+    assert all((tmp_path / "shared" / o.path.relative_to(into)).read_bytes() == o.path.read_bytes() for o in alone.outputs)
+    (sets[4] / "memory.md").write_text((sets[4] / "memory.md").read_text().replace("## Core ideas", "## Core idea"))
+    failed = import_markdown(sets, new_collection(tmp_path / "failed"), workers=2)
+    assert len(failed.diagnostics) == 2 and not (tmp_path / "failed" / "inkwell0").exists()  # nothing of any share written

@@ -21,6 +21,8 @@ from yaml.nodes import ScalarNode
 _STR_TAG = "tag:yaml.org,2002:str"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _RESOLVER = yaml.resolver.Resolver()
+#: the first characters of the texts YAML 1.1 reads as something else (true, 12, null, …)
+_TYPED_START = frozenset(_RESOLVER.yaml_implicit_resolvers)
 #: characters that only a double-quoted scalar can carry: controls, and the characters
 #: YAML 1.1 reads as line breaks or a byte-order mark
 _NEEDS_ESCAPE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
@@ -87,6 +89,8 @@ def plain_safe(text: str, typed: bool = True) -> bool:
         return False
     if ": " in text or " #" in text or text.endswith(":") or _NEEDS_ESCAPE.search(text):
         return False
+    if text[0] not in _TYPED_START:
+        return True  # no implicit type starts with this character (most prose)
     tag = _RESOLVER.resolve(ScalarNode, text, (True, False))
     return tag == _STR_TAG or (not typed and tag == _BOOL_TAG)
 

@@ -103,18 +103,19 @@ class MemberWriter:
                 parts.append(f"#### {record.id}{DASH}{record.label}")
                 if record.part_of:
                     parts.append(f"{PART_OF} {record.part_of}")
-                parts += self.blocks(record.body, record.id)
+                parts += self.blocks(record.body, record.id, record=True)
         return parts
 
     # -- blocks -----------------------------------------------------------------------------
 
-    def blocks(self, blocks: list[Block], where: str) -> list[str]:
+    def blocks(self, blocks: list[Block], where: str, record: bool = False) -> list[str]:
+        """``record``: a record's body, where a ``Part of:`` line is the record's part_of."""
         out: list[str] = []
         previous: Block | None = None
         for block in blocks:
             if previous is not None and _merges(previous, block, self.labels):
                 self.warn(where, f"two {_kind(block)} blocks in a row read back as one")
-            out.append(self.block(block, where))
+            out.append(self.text(block.text, where, record) if isinstance(block, Text) else self.block(block, where))
             previous = block
         return out
 
@@ -131,11 +132,11 @@ class MemberWriter:
             return self.item_list(block, where)
         return self.fields(block, where)
 
-    def text(self, text: str, where: str) -> str:
+    def text(self, text: str, where: str, record: bool = False) -> str:
         text = text.strip("\n")
-        if not _reads_back_as_text(text, self.labels):
-            self.warn(where, "a text block holds lines that read as a list, quote, table or heading of their own "
-                             f"(it starts {text[:40]!r}); an import makes them blocks of their own")
+        if not _reads_back_as_text(text, self.labels, record):
+            self.warn(where, "a text block holds lines that read as a list, quote, table, heading or 'Part of:' of "
+                             f"their own (it starts {text[:40]!r}); an import makes them blocks of their own")
         return text
 
     def quote(self, quote: Quote, where: str) -> str:
@@ -205,13 +206,13 @@ def _merges(previous: Block, block: Block, labels) -> bool:
     return False
 
 
-def _reads_back_as_text(text: str, labels) -> bool:
+def _reads_back_as_text(text: str, labels, record: bool) -> bool:
     from ..markdown_import.blocks import BlockReader, Context, Fences
     from ..markdown_import.source import MarkdownSource
 
     lines = text.split("\n")
     reader = BlockReader(MarkdownSource("text", lines), Fences(lines), labels, Diagnostics())
-    blocks, _ = reader.blocks(0, Context("text", stop_level=6, headings=False))
+    blocks, _ = reader.blocks(0, Context("text", stop_level=6, headings=False, record=record))
     return len(blocks) == 1 and "text" in blocks[0] and not reader.diagnostics and blocks[0]["text"].rstrip("\n") == text
 
 

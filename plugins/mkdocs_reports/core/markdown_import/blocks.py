@@ -67,7 +67,12 @@ class Fences:
     (an unclosed fence ends there, where the method's structure resumes)."""
 
     def __init__(self, lines: list[str]) -> None:
-        count = len(lines)
+        self.lines = lines
+        self.longest: dict[str, list[int]] | None = None  # built at the first fence: most members have none
+        self.next_heading: list[int] = []
+
+    def _build(self) -> dict[str, list[int]]:
+        lines, count = self.lines, len(self.lines)
         self.longest = {"`": [0] * (count + 1), "~": [0] * (count + 1)}
         self.next_heading = [count] * (count + 1)
         for index in range(count - 1, -1, -1):
@@ -79,13 +84,15 @@ class Fences:
                 run = match.group(1)
                 self.longest[run[0]][index] = max(self.longest[run[0]][index], len(run))
             self.next_heading[index] = index if line.startswith("#") and heading_level(line) else self.next_heading[index + 1]
+        return self.longest
 
     def end(self, lines: list[str], start: int) -> int:
         """The index after the fenced code opened at ``start``."""
+        longest = self.longest if self.longest is not None else self._build()
         match = _FENCE.match(lines[start])
         run = match.group(1)
         char, length = run[0], len(run)
-        if self.longest[char][start + 1] < length:
+        if longest[char][start + 1] < length:
             return self.next_heading[start + 1]
         for index in range(start + 1, len(lines)):
             close = _FENCE.match(lines[index])

@@ -9,9 +9,12 @@ nothing is written, and every message points at the Markdown line it is about.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
 import shutil
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -275,48 +278,97 @@ def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base
     return Diagnostic(Location(origin.file or output.source or output.display, origin.line, column), message, fix, diagnostic.severity)
 
 
-def import_markdown(paths: list[Path], into: Path, *, system: str | None = None, base: Path | None = None) -> ImportResult:
-    """Import member files and set folders into the collection at ``into``."""
-    with no_cycle_collection():
-        return _import(paths, into, system, base)
+def import_markdown(paths: list[Path], into: Path, *, system: str | None = None, base: Path | None = None,
+                    workers: int | None = None) -> ImportResult:
+    """Import member files and set folders into the collection at ``into``.
 
-
-def _import(paths: list[Path], into: Path, system: str | None, base: Path | None) -> ImportResult:
+    Sets are independent of each other (a record's ID resolves within its system), so many
+    sets are read, written and checked by ``workers`` processes (default: two when there are
+    many sets and two cores), each on its share; nothing is written unless all succeed."""
     result = ImportResult()
     diagnostics = Diagnostics()
-    registry = collection_registry(into, diagnostics, lambda p: display_path(p, base))
     groups = _groups(paths, diagnostics, base)
     if system is not None and len(groups) > 1:
         diagnostics.error(Location("--system"), "--system names one system, but the paths are several sets",
                           "import one set folder (or the members of one set) at a time")
-    for group in groups:
-        _read(group, registry, result, diagnostics, base)
-        group.slug = _slug(group, system, diagnostics, result, base) if group.members else None
-    slugs: dict[str, _Set] = {}
-    for group in groups:
-        if group.slug and group.slug in slugs:
-            diagnostics.error(Location(display_path(group.folder, base)), f"two sets import into the system folder {group.slug!r}",
-                              "import them one at a time, or name the systems apart with --system")
-        elif group.slug:
-            slugs[group.slug] = group
-    plans = {slug: _plan(group, into, registry, diagnostics, base) for slug, group in slugs.items()}
+    if diagnostics:
+        result.diagnostics = diagnostics.sorted()
+        return result
+    count = workers or (2 if len(groups) >= _PARALLEL_FROM and (os.cpu_count() or 1) > 1 and _FORK else 1)
+    size = max(1, -(-len(groups) // count))
+    shares = [groups[i : i + size] for i in range(0, len(groups), size)]  # in order: the report reads in input order
+    if len(shares) <= 1:
+        parts = [_prepare(groups, into, system, base)]
+    else:
+        with ProcessPoolExecutor(len(shares), mp_context=_FORK) as pool:
+            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base)] * len(shares))))
+    slugs: dict[str, str] = {}
+    for part in parts:
+        diagnostics.extend(part.diagnostics)
+        result.judgements.extend(part.judgements)
+        result.skipped.extend(part.skipped)
+        result.outputs.extend(part.outputs)
+        for slug, folder in part.slugs.items():
+            if slug in slugs:
+                diagnostics.error(Location(folder), f"two sets import into the system folder {slug!r} (the other is {slugs[slug]})",
+                                  "import them one at a time, or name the systems apart with --system")
+            slugs.setdefault(slug, folder)
     if diagnostics:
         result.diagnostics = Diagnostics(diagnostics).sorted()
+        result.outputs = []
         return result
-    outputs: dict[str, Output] = {}
-    for slug, group in slugs.items():
-        plan = plans[slug]
-        result.judgements.extend(plan.judgements)
-        set_output = into / slug / SET_FILE
-        outputs[f"{slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
-                                                write_set(plan.data) if plan.data is not None else None, None)
-        for member in group.members:
-            target = into / slug / f"{member.type.member}.yaml"
-            data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
-            outputs[f"{slug}/{member.type.member}.yaml"] = Output(target, display_path(target, base), write_member(member, data),
-                                                                   member.source.path)
-    _check_and_write(slugs, outputs, into, base, result)
+    for output in result.outputs:
+        _write(output)
     return result
+
+
+#: from this many sets on, two processes share the work (below, starting them costs more)
+_PARALLEL_FROM = 40
+_FORK = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+
+
+@dataclass
+class _Prepared:
+    """One share of the sets, read, written and checked, ready to be written."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    judgements: list[Judgement] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    outputs: list[Output] = field(default_factory=list)
+    slugs: dict[str, str] = field(default_factory=dict)  # system folder → the set folder it comes from
+
+
+def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | None) -> _Prepared:
+    with no_cycle_collection():
+        part, diagnostics, scratch = _Prepared(), Diagnostics(), ImportResult()
+        registry = collection_registry(into, diagnostics, lambda p: display_path(p, base))
+        outputs: dict[str, Output] = {}
+        for group in groups:
+            _read(group, registry, scratch, diagnostics, base)
+            group.slug = _slug(group, system, diagnostics, scratch, base) if group.members else None
+            if not group.slug:
+                continue
+            part.slugs[group.slug] = display_path(group.folder, base)
+            plan = _plan(group, into, registry, diagnostics, base)
+            scratch.judgements.extend(plan.judgements)
+            set_output = into / group.slug / SET_FILE
+            outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
+                                                          write_set(plan.data) if plan.data is not None else None, None)
+            for member in group.members:
+                target = into / group.slug / f"{member.type.member}.yaml"
+                data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
+                outputs[f"{group.slug}/{member.type.member}.yaml"] = Output(
+                    target, display_path(target, base), write_member(member, data), member.source.path)
+        part.judgements, part.skipped = scratch.judgements, scratch.skipped
+        if diagnostics:
+            part.diagnostics = list(diagnostics)
+            return part
+        part.diagnostics = _check(outputs, into, base)
+        for output in outputs.values():
+            if output.written is not None:
+                output.written = Written(output.written.text, [])  # the places are no longer needed
+            part.outputs.append(output)
+        return part
 
 
 def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
@@ -330,12 +382,15 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
     return planned(group.members, existing, display_path(path, base), diagnostics)
 
 
-def _check_and_write(slugs: dict[str, _Set], outputs: dict[str, Output], into: Path, base: Path | None, result: ImportResult) -> None:
+def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> list[Diagnostic]:
+    """Check the outputs in a scratch copy of their system folders; the errors, pointing at
+    the Markdown; each member output's counts."""
     staging = _Staging(into)
     try:
+        slugs = {key.split("/", 1)[0] for key in outputs}
         for slug in slugs:
-            replaced = {Path(key).name for key in outputs if key.startswith(slug + "/")}
-            staging.add_system(slug, {name for name in replaced if outputs[f"{slug}/{name}"].written is not None})
+            staging.add_system(slug, {key.split("/", 1)[1] for key, o in outputs.items()
+                                      if key.startswith(slug + "/") and o.written is not None})
         for key, output in outputs.items():
             slug, name = key.split("/", 1)
             if output.written is not None:
@@ -346,19 +401,21 @@ def _check_and_write(slugs: dict[str, _Set], outputs: dict[str, Output], into: P
     finally:
         staging.close()
     errors = [_mapped(d, outputs, into, base) for d in checked.errors]
-    if errors:
-        result.diagnostics = Diagnostics(errors).sorted()
-        return
     for key, output in outputs.items():
         slug, name = key.split("/", 1)
-        report = checked.collection.systems.get(slug)
-        if report is not None and name != SET_FILE and Path(name).stem in report.reports:
-            output.counts = counts_of(report.reports[Path(name).stem])
-        if output.written is not None:
-            data = output.written.text.encode("utf-8")
-            old = output.path.read_bytes() if output.path.is_file() else None
-            output.status = "created" if old is None else ("unchanged" if old == data else "updated")
-            if old != data:
-                output.path.parent.mkdir(parents=True, exist_ok=True)
-                output.path.write_bytes(data)
-        result.outputs.append(output)
+        system = checked.collection.systems.get(slug)
+        if system is not None and name != SET_FILE and Path(name).stem in system.reports:
+            output.counts = counts_of(system.reports[Path(name).stem])
+    return errors
+
+
+def _write(output: Output) -> None:
+    """Write one output (a kept set file stays as it is), saying whether it changed."""
+    if output.written is None:
+        return
+    data = output.written.text.encode("utf-8")
+    old = output.path.read_bytes() if output.path.is_file() else None
+    output.status = "created" if old is None else ("unchanged" if old == data else "updated")
+    if old != data:
+        output.path.parent.mkdir(parents=True, exist_ok=True)
+        output.path.write_bytes(data)
