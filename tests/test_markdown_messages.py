@@ -86,7 +86,7 @@ def test_the_base_member_imports(tmp_path, into):
      "error: RT-RTE-save-notes is a record of kind RTE under the heading 'Operative objects' — move it under '### Routes'"),
     (lambda t: t.replace("### Operative objects", "### Objects"), "22:5: error: '### Objects' is not a kind heading of Shared records"),
     (lambda t: t.replace("- Storage substrate: a file on the host filesystem", "- Storage substrate: a file\n\n> notes.write(line)\n> --- notes.py"),
-     "31:3: error: the quote's attribution names no path — end the quote with '> --- `path/in/the/source`'"),
+     "31:3: error: the quote's attribution '--- notes.py' is not a path in backticks — end the quote with '> --- `path/in/the/source`'"),
     (lambda t: t.replace("- Source-native identity: `notes.txt`", "Part of: RT-OBJ-a and RT-OBJ-b\n\n- Source-native identity: `notes.txt`"),
      "26:10: error: 'Part of:' must name exactly one record ID, not 'RT-OBJ-a and RT-OBJ-b'"),
     (lambda t: t.replace("## Annotations\n\nnone", "## Annotations\n\n#### MEM-OBJ-x — Label\n\n- Lineage: x"),

@@ -13,6 +13,8 @@ with a line break), the export still writes it and says so in a warning.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
+from ..markdown_import.blocks import BlockReader, Context, Fences
+from ..markdown_import.source import MarkdownSource
 from ..method_markdown import (
     BULLET_MARKER,
     DASH,
@@ -73,10 +75,11 @@ class MemberWriter:
     def front_matter(self) -> str:
         report, lines = self.report, ["---"]
         for written, key in FRONT_MATTER.items():
-            value = report.type.name if key == "type" else getattr(report, key)
             if key == "type":
                 value = method_type_path(report.type.name, report.type.method_type)
-            elif key not in report.type.metadata and key not in report.stated:
+            elif key in report.type.metadata or key in report.stated:
+                value = getattr(report, key)
+            else:
                 continue
             if not value:
                 continue
@@ -207,9 +210,7 @@ def _merges(previous: Block, block: Block, labels) -> bool:
 
 
 def _reads_back_as_text(text: str, labels, record: bool) -> bool:
-    from ..markdown_import.blocks import BlockReader, Context, Fences
-    from ..markdown_import.source import MarkdownSource
-
+    """Whether the import reads ``text`` as one text block, as it is."""
     lines = text.split("\n")
     reader = BlockReader(MarkdownSource("text", lines), Fences(lines), labels, Diagnostics())
     blocks, _ = reader.blocks(0, Context("text", stop_level=6, headings=False, record=record))

@@ -86,8 +86,9 @@ class Fences:
             self.next_heading[index] = index if line.startswith("#") and heading_level(line) else self.next_heading[index + 1]
         return self.longest
 
-    def end(self, lines: list[str], start: int) -> int:
+    def end(self, start: int) -> int:
         """The index after the fenced code opened at ``start``."""
+        lines = self.lines
         longest = self.longest if self.longest is not None else self._build()
         match = _FENCE.match(lines[start])
         run = match.group(1)
@@ -219,7 +220,7 @@ class BlockReader:
                 index += 1
                 continue
             if is_fence_opener(line):
-                index = end = self.fences.end(lines, index)
+                index = end = self.fences.end(index)
                 continue
             if self.starts_block(line, context) is not None or (end > start and line.startswith(_COMPACT) and not lines[index - 1].strip()):
                 break
@@ -300,7 +301,7 @@ class BlockReader:
                     passage.append(content)  # a passage line that happens to start with ---
                     continue
                 if found is None:
-                    self.error(at, 3, "the quote's attribution names no path",
+                    self.error(at, 3, f"the quote's attribution {content[:60]!r} is not a path in backticks",
                                "end the quote with '> --- `path/in/the/source`' (a path in backticks; "
                                "'lines 12-14' may follow, a source ID such as SRC-2 may precede it)")
                 elif not passage or not any(line.strip() for line in passage):

@@ -174,7 +174,7 @@ def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: Imp
             return None
         return system
     folder = group.folder.resolve().name
-    if SLUG_RE.match(folder) and not _RUN_ID_SLUG.fullmatch(folder.upper()):
+    if SLUG_RE.match(folder) and not _RUN_ID_SLUG.fullmatch(folder[:4].upper() + folder[4:]):
         return folder
     run_ids = [m.front["run_id"] for m in group.members if "run_id" in m.front]
     match = _RUN_ID_SLUG.fullmatch(run_ids[0]) if run_ids else None
