@@ -26,7 +26,7 @@ from ..model import Report, quotes_of, tables_of
 from ..report_types import Shape, TypeRegistry
 from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
 from ..type_files import TYPES_DIR, collection_registry
-from ..yaml_source import too_large
+from ..files import read_regular_file
 from ..yaml_writer import Written, dump
 from .blocks import Judgement
 from .member import ParsedMember, read_member, resolve_type
@@ -142,12 +142,8 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
     seen: dict[str, ParsedMember] = {}
     for path in group.files:
         display = display_path(path, base)
-        try:
-            if too_large(display, path.stat().st_size, diagnostics):
-                continue
-            data = path.read_bytes()
-        except OSError as error:
-            diagnostics.error(Location(display), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
+        data = read_regular_file(path, display, diagnostics, "a member")
+        if data is None:
             continue
         if group.whole_folder and (why := _is_member(path, data, registry)) is not None:
             result.skipped.append(f"{display}: skipped: {why}")
@@ -328,13 +324,9 @@ _FORK = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all
 
 
 @dataclass
-class _Prepared:
+class _Prepared(ImportResult):
     """One share of the sets, read, written and checked, ready to be written."""
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    judgements: list[Judgement] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    outputs: list[Output] = field(default_factory=list)
     slugs: dict[str, str] = field(default_factory=dict)  # system folder → the set folder it comes from
 
 
