@@ -50,9 +50,11 @@ def check_collection(
     root: str | os.PathLike[str] = "reports",
     *,
     base: str | os.PathLike[str] | None = None,
+    files: dict[str, bytes] | None = None,
 ) -> CheckedCollection:
+    """``files``: the reports and sets of ``root`` held in memory (see ``load_collection``)."""
     with no_cycle_collection():
-        collection, diagnostics = load_collection(root, base=base)
+        collection, diagnostics = load_collection(root, base=base, files=files)
         graph = CitationGraph(collection)
         diagnostics.merge(validate(collection, graph))
     ordered = diagnostics.sorted()

@@ -292,18 +292,24 @@ def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
 
 
 def load_collection(
-    root: str | os.PathLike[str] = "reports", *, base: str | os.PathLike[str] | None = None
+    root: str | os.PathLike[str] = "reports", *, base: str | os.PathLike[str] | None = None,
+    files: dict[str, bytes] | None = None,
 ) -> tuple[Collection, Diagnostics]:
     """Read every report and set under ``root``, with the member types it declares; all
     problems of all files are returned together.
 
-    Messages name files relative to ``base`` (default: the working folder).
+    Messages name files relative to ``base`` (default: the working folder). ``files``
+    (``<system>/<name>.yaml`` → bytes) stands for the reports and sets of ``root``, so that
+    a collection not yet written can be checked (messages name those paths as given).
     """
     diagnostics = Diagnostics(limit=None)  # each file's own are capped already
     root_path, base_path = Path(root), Path(base) if base is not None else None
     collection_root = root_path.parent.parent if root_path.is_file() else root_path
     registry = collection_registry(collection_root, diagnostics, lambda p: display_path(p, base_path))
-    jobs = discover(root_path, diagnostics, base_path)
+    if files is None:
+        jobs = discover(root_path, diagnostics, base_path)
+    else:
+        jobs = [job for name in sorted(files) if (job := _job(root_path / name, name, diagnostics))]
     collection = Collection(types=registry)
     sets: dict[str, AnalysisSet] = {}
     locks: dict[str, QuoteLock] = {}
@@ -312,7 +318,7 @@ def load_collection(
     with no_cycle_collection():
         for job in jobs:
             file_diagnostics = Diagnostics()
-            data = _read(job, file_diagnostics)
+            data = _read(job, file_diagnostics) if files is None else files[job[0]]
             if data is not None and job[3] == SET_FILE:
                 analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
                 if analysis_set is not None:

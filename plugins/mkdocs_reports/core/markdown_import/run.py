@@ -2,7 +2,7 @@
 
 Each PATH is a member file or a set folder (its ``*.md`` files). The members of one folder
 are one system's set. The import reads them all, writes their YAML and the set's
-``_set.yaml`` into a scratch copy of the system folders, checks that copy as
+``_set.yaml`` (in memory), checks them with the rest of their system folders as
 ``mkdocs-reports check`` would, and only then writes into the collection: on any error
 nothing is written, and every message points at the Markdown line it is about.
 """
@@ -12,8 +12,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
-import shutil
-import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,43 +220,16 @@ def counts_of(report: Report) -> Counts:
     )
 
 
-class _Staging:
-    """A scratch copy of the touched system folders (and the collection's member types),
-    with the new files in them, checked as the collection would be."""
-
-    def __init__(self, into: Path) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="mkdocs-reports-import-"))
-        self.into = into
-        types = into / TYPES_DIR
-        if types.is_dir():
-            shutil.copytree(types, self.folder / TYPES_DIR)
-
-    def add_system(self, slug: str, replaced: set[str]) -> None:
-        target = self.folder / slug
-        target.mkdir(parents=True, exist_ok=True)
-        existing = self.into / slug
-        if existing.is_dir():
-            for path in existing.glob("*.yaml"):
-                if path.name not in replaced and path.is_file():
-                    shutil.copyfile(path, target / path.name)
-
-    def write(self, slug: str, name: str, text: str) -> None:
-        (self.folder / slug / name).write_text(text, encoding="utf-8")
-
-    def close(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
 def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnostic:
-    """A check message about a staged file, pointing at what the author edits: the Markdown
-    line a written value came from, or the collection's own file; the files a message or
-    its fix names are the collection's, not the scratch copy's."""
+    """A check message about a file not yet written, pointing at what the author edits: the
+    Markdown line a written value came from, or the collection's own file; the files a
+    message or its fix names as the check saw them (``<system>/<name>.yaml``) are named as
+    the collection will hold them."""
     names = {key: output.display for key, output in outputs.items()}
+    named = re.compile(r"(?<![\w./-])(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")")
 
     def real(text: str | None) -> str | None:
-        for staged, shown in names.items():
-            text = text.replace(staged, shown) if text else text
-        return text
+        return named.sub(lambda m: names[m.group(1)], text) if text and names else text
 
     where, message, fix = diagnostic.location, real(diagnostic.message), real(diagnostic.fix)
     output = outputs.get(where.file)
@@ -375,23 +346,19 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
 
 
 def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> list[Diagnostic]:
-    """Check the outputs in a scratch copy of their system folders; the errors, pointing at
-    the Markdown; each member output's counts."""
-    staging = _Staging(into)
-    try:
-        slugs = {key.split("/", 1)[0] for key in outputs}
-        for slug in slugs:
-            staging.add_system(slug, {key.split("/", 1)[1] for key, o in outputs.items()
-                                      if key.startswith(slug + "/") and o.written is not None})
-        for key, output in outputs.items():
-            slug, name = key.split("/", 1)
-            if output.written is not None:
-                staging.write(slug, name, output.written.text)
-            elif output.path.is_file():
-                shutil.copyfile(output.path, staging.folder / slug / name)
-        checked = check_collection(staging.folder, base=staging.folder)
-    finally:
-        staging.close()
+    """Check the outputs with the other files of their system folders, as the collection
+    will hold them (in memory: nothing is written yet); the errors, pointing at the
+    Markdown. Each member output gets its counts."""
+    files: dict[str, bytes] = {}
+    for slug in {key.split("/", 1)[0] for key in outputs}:
+        folder = into / slug
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            if f"{slug}/{path.name}" not in outputs or outputs[f"{slug}/{path.name}"].written is None:
+                files[f"{slug}/{path.name}"] = path.read_bytes()
+    for key, output in outputs.items():
+        if output.written is not None:
+            files[key] = output.written.text.encode("utf-8")
+    checked = check_collection(into, base=into, files=files)
     errors = [_mapped(d, outputs, into, base) for d in checked.errors]
     for key, output in outputs.items():
         slug, name = key.split("/", 1)
