@@ -70,6 +70,8 @@ class Output:
 
 @dataclass
 class ImportResult:
+    """What an import did: its errors (then nothing is written), its notes, the files."""
+
     diagnostics: list[Diagnostic] = field(default_factory=list)
     judgements: list[Judgement] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
