@@ -17,11 +17,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from .core.diagnostics import PRINT_LIMIT, shown
 from .core.markdown_import import import_markdown
 from .site_config import reports_site
 
-#: errors (and notes) shown before the rest are only counted
-MAX_SHOWN = 200
+#: notes shown before the rest are only counted (as errors are: ``diagnostics.shown``)
+MAX_SHOWN = PRINT_LIMIT
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -34,12 +35,9 @@ def _run(args: argparse.Namespace) -> int:
     if len(result.judgements) > MAX_SHOWN:
         print(f"… and {len(result.judgements) - MAX_SHOWN} more notes")
     if not result.ok:
-        for diagnostic in result.diagnostics[:MAX_SHOWN]:
-            print(diagnostic, file=sys.stderr)
-        hidden = len(result.diagnostics) - MAX_SHOWN
-        if hidden > 0:
-            print(f"… and {hidden} more errors", file=sys.stderr)
-        count = len(result.diagnostics)
+        for line in shown(result.diagnostics, result.diagnostics.omitted):
+            print(line, file=sys.stderr)
+        count = len(result.diagnostics) + result.diagnostics.omitted
         print(f"nothing imported: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
     members = [o for o in result.outputs if o.counts is not None]

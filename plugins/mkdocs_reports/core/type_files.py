@@ -14,7 +14,7 @@ from .files import links_inside, read_regular_file
 from .report_types import FieldRule, Method, ReportType, SectionSpec, Shape, TableSpec, TypeRegistry, Vocabulary
 from .schema import TYPE_FILE
 from .structure import Fields, StructureChecker
-from .yaml_source import read_file, read_source
+from .yaml_source import read_source, too_large
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "member_types"
 #: the built-in member types, in the reading order of a set

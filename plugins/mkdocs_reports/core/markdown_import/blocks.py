@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics, Location
+from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
@@ -127,6 +127,7 @@ class BlockReader:
     labels_with_colon: tuple[str, ...]
     diagnostics: Diagnostics
     judgements: list[Judgement] = field(default_factory=list)
+    notes_omitted: int = 0
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -138,7 +139,12 @@ class BlockReader:
         self.diagnostics.error(self.source.at(index, column), message, fix)
 
     def note(self, index: int, text: str, column: int = 1) -> None:
-        self.judgements.append(Judgement(self.source.at(index, column), text))
+        """A judgement; past ``KEEP_PER_FILE`` of them in a member the rest are counted (a
+        hostile member can call for one per line)."""
+        if len(self.judgements) < KEEP_PER_FILE:
+            self.judgements.append(Judgement(self.source.at(index, column), text))
+        else:
+            self.notes_omitted += 1
 
     def starts_block(self, line: str, context: Context | None) -> str | None:
         """What a line starting at column 1 begins, or ``None`` for paragraph text."""

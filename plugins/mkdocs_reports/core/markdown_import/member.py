@@ -457,4 +457,8 @@ def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegist
     source = read_markdown(display, data, diagnostics)
     if source is None:
         return None
-    return MemberReader(source, registry, diagnostics).read(real_path)
+    reader = MemberReader(source, registry, diagnostics)
+    member = reader.read(real_path)
+    if member is not None and reader.blocks.notes_omitted:
+        member.judgements.append(Judgement(source.at(0), f"… and {reader.blocks.notes_omitted} more notes on this member"))
+    return member

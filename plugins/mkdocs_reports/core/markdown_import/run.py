@@ -72,7 +72,8 @@ class Output:
 class ImportResult:
     """What an import did: its errors (then nothing is written), its notes, the files."""
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: its errors: at most ``KEEP_PER_FILE`` per share of the work kept, the rest counted (``omitted``)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
     judgements: list[Judgement] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
@@ -255,7 +256,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
     sets are read, written and checked by ``workers`` processes (default: two when there are
     many sets and two cores), each on its share; nothing is written unless all succeed."""
     result = ImportResult()
-    diagnostics = Diagnostics()
+    diagnostics = Diagnostics(limit=None)  # each share's own are capped already
     groups = _groups(paths, diagnostics, base)
     if system is not None and len(groups) > 1:
         diagnostics.error(Location("--system"), "--system names one system, but the paths are several sets",
@@ -273,7 +274,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
             parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base)] * len(shares))))
     slugs: dict[str, str] = {}
     for part in parts:
-        diagnostics.extend(part.diagnostics)
+        diagnostics.merge(part.diagnostics)
         result.judgements.extend(part.judgements)
         result.skipped.extend(part.skipped)
         result.outputs.extend(part.outputs)
@@ -283,7 +284,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
                                   "import them one at a time, or name the systems apart with --system")
             slugs.setdefault(slug, folder)
     if diagnostics:
-        result.diagnostics = Diagnostics(diagnostics).sorted()
+        result.diagnostics = diagnostics.sorted()
         result.outputs = []
         return result
     for output in result.outputs:
@@ -326,7 +327,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
                     target, display_path(target, base), write_member(member, data), member.source.path)
         part.judgements, part.skipped = scratch.judgements, scratch.skipped
         if diagnostics:
-            part.diagnostics = list(diagnostics)
+            part.diagnostics = diagnostics
             return part
         part.diagnostics = _check(outputs, into, base)
         for output in outputs.values():
@@ -341,13 +342,13 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
     existing = None
     if path.is_file():
         existing, problems = load_set_file(display_path(path, base), path.read_bytes(), group.slug, registry)
-        diagnostics.extend(problems)
+        diagnostics.merge(problems)
         if existing is None:
             return SetPlan(None)
     return planned(group.members, existing, display_path(path, base), diagnostics)
 
 
-def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> list[Diagnostic]:
+def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnostics:
     """Check the outputs with the other files of their system folders, as the collection
     will hold them (in memory: nothing is written yet); the errors, pointing at the
     Markdown. Each member output gets its counts."""
@@ -361,7 +362,8 @@ def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> list[Di
         if output.written is not None:
             files[key] = output.written.text.encode("utf-8")
     checked = check_collection(into, base=into, files=files)
-    errors = [_mapped(d, outputs, into, base) for d in checked.errors]
+    errors = Diagnostics((_mapped(d, outputs, into, base) for d in checked.errors), limit=None)
+    errors.omitted = checked.omitted
     for key, output in outputs.items():
         slug, name = key.split("/", 1)
         system = checked.collection.systems.get(slug)
