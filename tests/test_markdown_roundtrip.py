@@ -132,3 +132,13 @@ def test_exports_of_other_spellings_read_back_as_the_same_report(tmp_path):
     assert back["write_side"] == "MEM-RTE-note-write is the only writer.\n\nNothing else writes.\n"
     before, after = check_collection(source), check_collection(into)
     assert [r.citations[0].target for r in before.collection.reports()] == [r.citations[0].target for r in after.collection.reports()]
+
+
+def test_a_label_over_two_lines_is_written_on_one_and_said(tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(YAML_COLLECTIONS["sample"] / "alpha", source / "alpha")
+    memory = source / "alpha" / "memory.yaml"
+    memory.write_text(memory.read_text().replace("    label: Note store\n", "    label: |-\n      Note store\n      of Alpha\n", 1))
+    warnings = export_collection(source, tmp_path / "md")
+    assert list(warnings.values()) == [[f"{memory}: MEM-OBJ-notes: 'Note store\\nof Alpha' spans lines; its heading is written on one"]]
+    assert "\n#### MEM-OBJ-notes — Note store of Alpha\n" in (tmp_path / "md" / "alpha" / "memory.md").read_text()

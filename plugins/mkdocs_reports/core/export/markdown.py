@@ -50,11 +50,17 @@ class MemberWriter:
     def warn(self, where: str, text: str) -> None:
         self.warnings.append(f"{self.report.path}: {where}: {text}")
 
+    def line(self, text: str, where: str) -> str:
+        """A title, label or heading, which the Markdown holds on one line."""
+        if "\n" in text.strip():
+            self.warn(where, f"{text.strip()[:40]!r} spans lines; its heading is written on one")
+        return " ".join(text.split())
+
     # -- the member -------------------------------------------------------------------------
 
     def markdown(self) -> str:
         report = self.report
-        parts = [self.front_matter(), f"# {report.title}"]
+        parts = [self.front_matter(), f"# {self.line(report.title, 'the title')}"]
         for spec in report.type.sections:
             if spec.shape is Shape.RECORDS:
                 parts += self.records(spec)
@@ -65,7 +71,8 @@ class MemberWriter:
                     for annotation in report.annotations:
                         member = self.registry.grammar.member_of(annotation.on)
                         target = f"[{annotation.on}]({member}.md#{annotation.on.lower()})" if member else annotation.on
-                        parts.append(f"#### On {target}" + (f"{DASH}{annotation.label}" if annotation.label else ""))
+                        label = self.line(annotation.label, f"the annotation on {annotation.on}") if annotation.label else None
+                        parts.append(f"#### On {target}" + (f"{DASH}{label}" if label else ""))
                         parts += self.blocks(annotation.body, f"the annotation on {annotation.on}")
             elif spec.key in report.sections:
                 parts.append(f"## {spec.heading}")
@@ -103,7 +110,7 @@ class MemberWriter:
             if not records:
                 parts.append(NONE_DECLARED)
             for record in records:
-                parts.append(f"#### {record.id}{DASH}{record.label}")
+                parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
                 if record.part_of:
                     parts.append(f"{PART_OF} {record.part_of}")
                 parts += self.blocks(record.body, record.id, record=True)
@@ -126,7 +133,7 @@ class MemberWriter:
         if isinstance(block, Text):
             return self.text(block.text, where)
         if isinstance(block, Heading):
-            return f"{'#' * block.level} {block.text}"
+            return f"{'#' * block.level} {self.line(block.text, where)}"
         if isinstance(block, Quote):
             return self.quote(block, where)
         if isinstance(block, Table):
