@@ -180,6 +180,9 @@ def test_the_markdown_export_reads_back_as_the_same_yaml(into, tmp_path):
     imported([INKWELL], into)
     warnings = export_collection(into, tmp_path / "md")
     assert not any(warnings.values()), warnings
+    memory = (tmp_path / "md" / "inkwell" / "memory.md").read_text()
+    assert "\n#### On [RT-RTE-nightly-digest](runtime.md#rt-rte-nightly-digest) — Nightly digest\n" in memory  # the method's link
+    assert "\n#### MEM-OBJ-backup — Scratchpad backup\n" in memory
     again = new_collection(tmp_path / "again")
     imported([tmp_path / "md" / "inkwell"], again)
     for name in MEMBERS:
@@ -218,6 +221,8 @@ def test_the_command_imports_reports_and_writes_nothing_on_errors(into, tmp_path
                          "57 citations; 9 judgements; 0 errors")
     assert f"created {into / 'inkwell' / 'memory.yaml'} from {INKWELL.relative_to(REPO) / 'memory.md'}: 3 records, 3 annotations, 3 quotes, " \
            "3 table rows, 18 citations" in lines
+    checked = run_cli("check", str(into))
+    assert checked.returncode == 0 and not checked.stderr, checked.stdout + checked.stderr  # the written YAML as it is
     broken = tmp_path / "broken"
     broken.mkdir()
     (broken / "runtime.md").write_text((INKWELL / "runtime.md").read_text().replace("## Runtime account", "## Runtime acount"))
