@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import yaml
 from yaml.nodes import ScalarNode
@@ -122,6 +123,7 @@ def _quoted(text: str) -> str:
     return double_quoted(text)
 
 
+@lru_cache(maxsize=1024)  # a member writes the same few keys thousands of times
 def key_text(key: str) -> str:
     return key if plain_safe(key, typed=False) else _quoted(key)
 
