@@ -13,8 +13,11 @@ Beside it, in the same run, on the same files:
 - ``mkdocs-reports check`` of the imported collection (one process; the import checks
   what it writes too, its sets shared between two processes).
 
-Each ratio is the import's time over the baseline's. Ratios are what to compare between
-machines; absolute times depend on the machine and on what else runs on it. ``--hostile`` adds the growth of the
+Each ratio is the import's time over the baseline's. ``cpu s`` is the import's processor
+time, its own and its worker processes' (best run): on a machine that others share, wall
+time grows with their load, processor time much less; half of it is what two idle cores
+need for the shared work. Ratios are what to compare between machines; absolute times
+depend on the machine and on what else runs on it. ``--hostile`` adds the growth of the
 import's reading with hostile input (time at twice the size, which is 2 for linear).
 
     python benchmarks/import_members.py [--sizes 250 500 1000] [--repeat 2] [--hostile]
@@ -23,6 +26,7 @@ import's reading with hostile input (time at twice the size, which is 2 for line
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import sys
 import tempfile
@@ -44,14 +48,25 @@ from mkdocs_reports.core.type_files import builtin_registry  # noqa: E402
 
 
 def best_of(repeat: int, work, before=None) -> tuple[float, object]:
-    best, result = float("inf"), None
+    return _best(repeat, work, before)[::2]
+
+
+def _cpu() -> float:
+    """Processor seconds of this process and of its finished worker processes."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
+def _best(repeat: int, work, before=None) -> tuple[float, float, object]:
+    """The best wall time, the best processor time and the last result of ``repeat`` runs."""
+    best, best_cpu, result = float("inf"), float("inf"), None
     for _ in range(repeat):
         if before:
             before()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), _cpu()
         result = work()
-        best = min(best, time.perf_counter() - start)
-    return best, result
+        best, best_cpu = min(best, time.perf_counter() - start), min(best_cpu, _cpu() - start_cpu)
+    return best, best_cpu, result
 
 
 def members(folder: Path, count: int) -> Path:
@@ -71,7 +86,7 @@ def members(folder: Path, count: int) -> Path:
 
 
 def run_sizes(sizes: list[int], repeat: int) -> None:
-    print(f"{'members':>8} {'MB md':>6} {'import s':>9} {'ms/member':>10} {'Python-Markdown s':>18} {'ratio':>6} "
+    print(f"{'members':>8} {'MB md':>6} {'import s':>9} {'cpu s':>6} {'ms/member':>10} {'Python-Markdown s':>18} {'ratio':>6} "
           f"{'PyYAML C s':>11} {'ratio':>6} {'check s':>8} {'ratio':>6}")
     for size in sizes:
         with tempfile.TemporaryDirectory() as scratch:
@@ -85,13 +100,13 @@ def run_sizes(sizes: list[int], repeat: int) -> None:
             def fresh() -> None:
                 shutil.rmtree(into, ignore_errors=True)
 
-            seconds, result = best_of(repeat, lambda: import_markdown(sets, into), before=fresh)
+            seconds, cpu, result = _best(repeat, lambda: import_markdown(sets, into), before=fresh)
             assert result.ok, result.diagnostics[:3]
             written = sorted(into.glob("*/*.yaml"))
             peer, _ = best_of(repeat, lambda: [markdown.markdown(f.read_text(encoding="utf-8"), extensions=["tables"]) for f in files])
             parse, _ = best_of(repeat, lambda: [yaml.load(f.read_bytes(), Loader=yaml.CSafeLoader) for f in written])
             check, _ = best_of(repeat, lambda: check_collection(into))
-            print(f"{size:>8} {mb:>6.1f} {seconds:>9.2f} {1000 * seconds / size:>10.2f} {peer:>18.2f} {seconds / peer:>6.2f} "
+            print(f"{size:>8} {mb:>6.1f} {seconds:>9.2f} {cpu:>6.2f} {1000 * seconds / size:>10.2f} {peer:>18.2f} {seconds / peer:>6.2f} "
                   f"{parse:>11.2f} {seconds / parse:>6.2f} {check:>8.2f} {seconds / check:>6.2f}")
 
 
