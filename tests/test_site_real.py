@@ -41,11 +41,12 @@ def test_every_annotation_appears_on_the_record_it_annotates(site, checked):
         assert {a.anchor for a in annotations} <= targets, f"{system}:{record_id}"
 
 
-def test_every_report_and_system_is_in_the_navigation(site, checked):
-    nav = {link.href for link in site.page("").links if link.section is None}
+def test_every_system_is_listed_and_every_report_is_in_its_systems_navigation(site, checked):
+    listed = {link.href for link in site.page("systems/").links}
     for report in checked.collection.reports():
-        assert f"{report.system}/{report.member}/" in nav
-        assert f"{report.system}/" in nav
+        assert f"../{report.system}/" in listed
+        nav = {link.href for link in site.page(f"{report.system}/{report.member}/").links if link.section is None}
+        assert {"../", "./", "../../systems/"} <= nav, report.path
 
 
 def test_every_sentence_of_every_report_is_on_its_page(site, checked):

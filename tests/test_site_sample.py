@@ -203,11 +203,27 @@ def test_home_shows_the_collection_at_a_glance(site):
     assert "records/" in [link.href for link in home.links]
 
 
-def test_navigation_is_built_from_the_collection(site):
-    nav = [link for link in site.page("").links if link.section is None]
-    hrefs = {link.href for link in nav}
-    assert {"alpha/", "alpha/memory/", "alpha/runtime/", "beta/memory/", "records/", "coverage/", "authoring/"} <= hrefs
-    assert "Runtime report (not published)" in {link.text for link in nav}
+def _nav(page) -> dict[str, str]:
+    """The navigation's links (those before the page's first heading): href → text."""
+    return {link.href: link.text for link in page.links if link.section is None}
+
+
+def test_navigation_lists_the_site_and_only_the_readers_own_system(site):
+    home = _nav(site.page(""))
+    assert {"systems/", "records/", "coverage/", "authoring/"} <= set(home)
+    assert not {"alpha/", "alpha/memory/", "beta/"} & set(home), "the home page lists no system in its navigation"
+    memory = _nav(site.page("alpha/memory/"))
+    assert {"../../systems/", "../", "../runtime/", "./", "../../records/"} <= set(memory)
+    assert memory["../runtime/"] == "Runtime report (not published)"
+    assert not any("beta" in href for href in memory), "Alpha's pages list no other system"
+    assert not any("alpha" in href for href in _nav(site.page("beta/memory/")))
+
+
+def test_the_systems_page_lists_every_system(site):
+    page = site.page("systems/")
+    assert page.title.startswith("Systems")
+    assert [row[0] for row in page.tables[0][1:]] == ["Alpha", "Beta"]
+    assert {"../alpha/", "../beta/", "../alpha/memory/", "../beta/memory/"} <= {link.href for link in page.links}
 
 
 def test_docs_pages_cite_records_with_an_explicit_system(site):

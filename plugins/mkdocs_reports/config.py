@@ -13,8 +13,11 @@ class ReportsConfig(Config):
     #: site-wide pages the plugin adds; a system folder must not have these names
     index_page = c.Type(str, default="records.md")
     coverage_page = c.Type(str, default="coverage.md")
-    #: build the navigation: home, the collection, then the other hand-written pages
-    #: (with an explicit ``nav:`` in mkdocs.yml, the collection comes after it)
+    systems_page = c.Type(str, default="systems/index.md")
+    #: build the navigation: home, the collection (Systems, the record index, the coverage
+    #: overview), then the other hand-written pages (with an explicit ``nav:`` in
+    #: mkdocs.yml, the collection comes after it); each page lists only its own system
+    #: under Systems, so a page does not grow with the collection
     nav = c.Type(bool, default=True)
     #: where the home page shows the collection at a glance (appended when absent)
     glance_marker = c.Type(str, default="<!-- reports:glance -->")

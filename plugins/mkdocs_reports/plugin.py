@@ -35,10 +35,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
+from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
@@ -90,7 +92,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
                 f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
             )
-        self.paths = Paths(self.config.index_page, self.config.coverage_page)
+        self.paths = Paths(self.config.index_page, self.config.coverage_page, self.config.systems_page)
         self.user_nav = config.nav
         for name in REQUIRED_EXTENSIONS:
             if not _has_extension(config, name):
@@ -197,7 +199,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if clashes:
             raise PluginError(
                 "The reports plugin cannot place its pages: " + "; ".join(clashes)
-                + ". Rename the docs page or system folder, or set index_page/coverage_page."
+                + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page."
             )
 
     def _nav(self, docs_pages: list[File]) -> list:
@@ -212,6 +214,23 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         home = [self.paths.home_page]
         rest = [entry for entry in hand_written if entry != self.paths.home_page]
         return [*home, *changes, *self.renderer.nav, *rest]
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if self.config.enabled:
+            self.navigation = SystemsNavigation(nav, self.paths.systems_page)
+        return nav
+
+    def on_page_context(self, context, /, *, page: Page, config: MkDocsConfig, nav: Navigation):
+        """The page's own navigation: the site's entries and its own system (navigation.py)."""
+        if self.config.enabled:
+            context["nav"] = self.navigation.for_page(page)
+        return context
+
+    def on_template_context(self, context, /, *, template_name: str, config: MkDocsConfig):
+        """Theme pages outside the navigation (404.html) list no system either."""
+        if self.config.enabled and context.get("nav") is not None:
+            context["nav"] = self.navigation.for_page(None)
+        return context
 
     # -- pages --------------------------------------------------------------------------
 

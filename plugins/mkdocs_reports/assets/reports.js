@@ -1,7 +1,9 @@
-/* Record index: sort by clicking a column heading, filter by typing. Record links: their
-   label as a tooltip. No dependencies, so it works offline. Material replaces pages without
-   reloading (document$), so the index setup runs on every page it sees and marks tables it
-   has done; the tooltip listens on the document, so it serves every page. */
+/* Filterable tables (.rpt-index: the record index, the systems list): sort by clicking a
+   column heading, filter by typing; data-rpt-noun names what the rows are and
+   data-rpt-hint is the filter box's placeholder. Record links: their label as a tooltip.
+   No dependencies, so it works offline. Material replaces pages without reloading
+   (document$), so the index setup runs on every page it sees and marks tables it has
+   done; the tooltip listens on the document, so it serves every page. */
 (function () {
   "use strict";
 
@@ -78,7 +80,7 @@
     header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
   }
 
-  function filter(table, query, status) {
+  function filter(table, query, status, noun) {
     var words = query.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0, rows = table.tBodies[0].rows;
     Array.prototype.forEach.call(rows, function (row) {
@@ -87,7 +89,7 @@
       row.hidden = !match;
       if (match) shown += 1;
     });
-    status.textContent = shown + " of " + rows.length + " records";
+    status.textContent = shown + " of " + rows.length + " " + noun;
   }
 
   function setup(root) {
@@ -109,14 +111,15 @@
     bar.className = "rpt-index-filter";
     var input = document.createElement("input");
     input.type = "search";
-    input.placeholder = "Filter by ID, system, report, kind, label or status";
-    input.setAttribute("aria-label", "Filter records");
+    var noun = root.dataset.rptNoun || "rows";
+    input.placeholder = root.dataset.rptHint || "Filter";
+    input.setAttribute("aria-label", "Filter " + noun);
     var status = document.createElement("span");
     bar.appendChild(input);
     bar.appendChild(status);
     root.insertBefore(bar, root.firstChild);
-    input.addEventListener("input", function () { filter(table, input.value, status); });
-    filter(table, "", status);
+    input.addEventListener("input", function () { filter(table, input.value, status, noun); });
+    filter(table, "", status, noun);
   }
 
   function setupAll() {

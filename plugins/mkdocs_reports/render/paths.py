@@ -17,6 +17,8 @@ from ..core.model import ExternalRecord, Record
 class Paths:
     index_page: str = "records.md"
     coverage_page: str = "coverage.md"
+    #: every system, filterable; the index page of the navigation's Systems section
+    systems_page: str = "systems/index.md"
     home_page: str = "index.md"
 
     @staticmethod

@@ -136,6 +136,7 @@ class SiteRenderer:
                         f"it cites; rename the file after its member type"
                     )
                 pages[page] = self._render("external.md.j2", page, slug, member=member, records=records, view=view)
+        pages[self.paths.systems_page] = self._render("systems.md.j2", self.paths.systems_page)
         pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page)
         pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
         return pages
@@ -168,19 +169,27 @@ class SiteRenderer:
 
     @cached_property
     def nav(self) -> list:
-        """Navigation entries in ``mkdocs.yml`` form: one section per system, then the index
-        and the coverage overview. A system's first entry is its page (a section index).
-        Themes print titles as HTML, so the system's name and the member types' nouns (a
-        collection can declare its own types) are escaped, and made inert (``chrome_text``)."""
-        entries: list = []
+        """Navigation entries in ``mkdocs.yml`` form: a Systems section (the systems page,
+        then one section per system, its page first, then its members), the index and the
+        coverage overview. Every entry has its title here, so a page's navigation is known
+        without reading the pages it lists (an incremental build reads only what changed).
+        Themes print titles as HTML, so a system's name and the member types' nouns (a
+        collection can declare its own types) are escaped, and made inert (``chrome_text``).
+
+        The plugin shows each page only its own system's section (``navigation.py``): the
+        whole list is there for MkDocs (order, breadcrumbs, previous and next page)."""
+        systems: list = [{"Systems": self.paths.systems_page}]
         for view in self.overview.systems:
             slug = view.system.slug
+            name = html.escape(inert(view.system.name))
             members = [(r.member, r.type.noun.capitalize()) for r in view.reports]
             members += [(member, f"{member_title(member)} (not published)") for member in view.external]
-            children: list = [self.paths.system(slug)]
+            children: list = [{name: self.paths.system(slug)}]
             for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
                 children.append({html.escape(inert(title)): self.paths.report(slug, member)})
-            entries.append({html.escape(inert(view.system.name)): children})
-        entries.append({"Record index": self.paths.index_page})
-        entries.append({"Coverage overview": self.paths.coverage_page})
-        return entries
+            systems.append({name: children})
+        return [
+            {"Systems": systems},
+            {"Record index": self.paths.index_page},
+            {"Coverage overview": self.paths.coverage_page},
+        ]
