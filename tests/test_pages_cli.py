@@ -74,7 +74,11 @@ def test_plain_build_of_the_real_collection_resolves_every_link(tmp_path):
                 yield from ([value] if isinstance(value, str) else nav_paths(value))
 
     written = {p.relative_to(project / "pages").as_posix() for p in (project / "pages").rglob("*.md")}
-    assert sorted(nav_paths(config["nav"])) == sorted(written)
+    systems = {line.strip("/") for line in config["not_in_nav"].split()}
+    listed = set(nav_paths(config["nav"]))
+    assert systems == set(check_collection(REPO / "reports").collection.systems)
+    assert listed == {p for p in written if p.split("/")[0] not in systems}, "the navigation lists no system"
+    assert site.page("systems/").links_with_text("Ultimate"), "the systems page lists them"
     assert (project / "site" / "assets" / "mkdocs-reports" / "reports.js").is_file()
     assert (project / "site" / "schema" / "report.schema.json").is_file()
     assert not (project / "site" / "mkdocs-reports.yml").exists()

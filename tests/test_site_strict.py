@@ -147,11 +147,11 @@ def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
 
 
 @contextlib.contextmanager
-def serving(project: Path):
+def serving(project: Path, mode: str = "--no-strict"):
     """A real `mkdocs serve` of ``project``; yields its address (``http://127.0.0.1:<port>/``)."""
     port = _free_port()
     server = subprocess.Popen(
-        [*MKDOCS, "serve", "-a", f"127.0.0.1:{port}", "--no-strict"],
+        [*MKDOCS, "serve", "-a", f"127.0.0.1:{port}", mode],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
@@ -161,23 +161,28 @@ def serving(project: Path):
         server.wait(timeout=30)
 
 
-def test_serve_rebuilds_when_a_report_changes(tmp_path):
-    """A real `mkdocs serve`: editing a report's YAML changes the served page."""
+@pytest.mark.parametrize("mode", ["--no-strict", "--dirty"], ids=["full", "incremental"])
+def test_serve_rebuilds_when_a_report_changes(tmp_path, mode):
+    """A real `mkdocs serve`: editing a report's YAML changes the served page (with
+    ``--dirty``, only the pages the edit touches are rebuilt)."""
     project = make_project(tmp_path / "serve")
-    with serving(project) as home:
+    with serving(project, mode) as home:
         page = home + "alpha/memory/"
         assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
         report = project / "reports" / "alpha" / "memory.yaml"
         report.write_text(report.read_text(encoding="utf-8").replace("label: Note store", "label: Note warehouse"), encoding="utf-8")
         assert _wait_for(page, "Note warehouse"), "the page did not change after the report did"
+        assert _wait_for(home + "records/", "Note warehouse"), "the record index did not change"
+        assert "Beta" in _fetch(home + "beta/memory/")
 
 
-def test_serve_shows_the_errors_in_the_browser_and_recovers(tmp_path):
+@pytest.mark.parametrize("mode", ["--no-strict", "--dirty"], ids=["full", "incremental"])
+def test_serve_shows_the_errors_in_the_browser_and_recovers(tmp_path, mode):
     """A real `mkdocs serve`: a report that cannot be read gets a page listing its errors
     (not a 404), every page lists the errors of the last build, escaped; fixing the file
     brings the report back and the list goes."""
     project = make_project(tmp_path / "serve")
-    with serving(project) as home:
+    with serving(project, mode) as home:
         page = home + "alpha/memory/"
         assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
         assert "rpt-build-errors" not in _fetch(home)

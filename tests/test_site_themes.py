@@ -53,6 +53,17 @@ def test_mkdocs_theme_builds_strictly_with_every_record_and_link(plain_theme):
     assert record_problems(site, check_collection(SAMPLE).graph) == []
 
 
+def test_mkdocs_theme_navigation_lists_the_site_and_the_pages_own_system(plain_theme, tmp_path):
+    site = Site(build_site(plain_theme, site_dir=tmp_path / "site"))
+    nav = {link.href for link in site.page("alpha/memory/").links if link.section is None}
+    assert {"../../systems/", "../", "../runtime/", "../../records/"} <= nav
+    assert {href for href in nav if "beta" in href} <= {"../../beta/"}  # the theme's "next page"
+    home = {link.href for link in site.page("").links if link.section is None}
+    assert "systems/" in home and not any(href.startswith(("alpha", "beta")) for href in home)
+    entries = {entry["location"] for entry in site.search_index()}
+    assert "alpha/memory/#mem-rte-note-write" in entries  # the plugin's entries, in MkDocs' own index
+
+
 def test_mkdocs_theme_preview_has_the_banner_and_the_404_redirect(plain_theme, tmp_path, monkeypatch):
     checked = check_collection(SAMPLE)
     (tmp_path / "base.json").write_text(json.dumps(collection_json(checked.collection, checked.graph)), encoding="utf-8")

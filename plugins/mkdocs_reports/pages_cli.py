@@ -45,10 +45,15 @@ class OutputFolderError(ValueError):
     """DIR holds files this command did not write."""
 
 
-def site_config(nav: list) -> str:
-    """``mkdocs-reports.yml``: what a configuration needs to build the pages as the plugin would."""
+def site_config(nav: list, not_in_nav: list[str] | None = None) -> str:
+    """``mkdocs-reports.yml``: what a configuration needs to build the pages as the plugin
+    would. A generator without the plugin prints the whole navigation on every page, so it
+    lists no system (``not_in_nav``): the systems page and the home page list them all.
+    The pages link to each other by directory URLs (``a/b/``)."""
     config = {
         "nav": nav,
+        "not_in_nav": "".join(f"/{folder}/\n" for folder in not_in_nav or []),
+        "use_directory_urls": True,
         "markdown_extensions": list(PLAIN_BUILD_EXTENSIONS),
         "extra_css": list(STYLESHEETS),
         "extra_javascript": list(SCRIPTS),
@@ -89,7 +94,9 @@ def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = Non
     """Write the collection's pages, assets and ``mkdocs-reports.yml`` into ``out``; the number of pages."""
     paths = paths or Paths()
     renderer = SiteRenderer(checked.graph, paths)
-    pages = {paths.home_page: renderer.home(), **renderer.pages()}
+    home = renderer.home()  # its parts (the systems table) are the home page's
+    pages = {paths.home_page: home, **renderer.pages()}
+    pages = {uri: renderer.inline_parts(uri, text) for uri, text in pages.items()}
     _refuse_clashes(pages)
     _prepare(out)
     for uri, text in pages.items():
@@ -102,7 +109,8 @@ def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = Non
     for path, file in PUBLISHED_SCHEMAS.items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(file, out / path)
-    (out / CONFIG).write_text(site_config([paths.home_page, *renderer.nav]), encoding="utf-8")
+    systems = sorted(checked.graph.collection.systems)
+    (out / CONFIG).write_text(site_config([paths.home_page, *renderer.site_nav], systems), encoding="utf-8")
     return len(pages)
 
 

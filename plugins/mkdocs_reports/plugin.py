@@ -23,7 +23,9 @@ a page with its errors at its address instead of a 404. The next good build remo
 
 from __future__ import annotations
 
+import gc
 import logging
+import os
 import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,23 +35,26 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
+from .incremental import Builds, CompiledTemplates, GeneratedPage, content_fingerprint
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
 from .core.grounding.status import UNVERIFIED
-from .core.loader import display_path
+from .core.loader import LoadCache, display_path
 from .render import Paths, SiteRenderer, markdown_extensions
 from .render import preview_html
 from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
+from .render.plain_text import PlainTextExtension
 from .render.sanitize import sanitize
+from .render.search import merge_into_index, search_entries
 from .render.site import GLANCE, PageClash
 from .render.docs_citations import link_docs_citations
 
@@ -72,12 +77,22 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.base = Path(".")
         self.preview = Preview()
         self.changes_url: str | None = None  # the Changes page's URL, in a preview that has one
-        self.serving = False
         self.errors_banner = ""  # while serving: the errors of the last build, atop every page
         token = secrets.token_hex(8)  # author text cannot guess where the glance ends
         self.glance_marks = (f"<!-- reports-glance-{token} -->", f"<!-- /reports-glance-{token} -->")
+        # kept from build to build while `mkdocs serve` runs (see on_startup)
+        self.dirty = False
+        self.serving = False
+        self.load_cache: LoadCache = {}
+        self.builds = Builds()
+        self.compiled_templates = CompiledTemplates()
+        self.files: Files | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
+        unchanged report files are not read again, unchanged systems' pages not rendered
+        again, and with ``--dirty`` unchanged pages not rebuilt (incremental.py)."""
+        self.dirty = dirty
         self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
@@ -92,12 +107,16 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
                 f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
             )
-        self.paths = Paths(self.config.index_page, self.config.coverage_page, self.config.systems_page)
+        self.paths = Paths(
+            self.config.index_page, self.config.coverage_page, self.config.systems_page,
+            directory_urls=config.use_directory_urls,
+        )
         self.user_nav = config.nav
         for name in REQUIRED_EXTENSIONS:
             if not _has_extension(config, name):
                 config.markdown_extensions.append(name)
         config.markdown_extensions.extend(markdown_extensions())
+        config.markdown_extensions.append(PlainTextExtension())  # the same HTML, sooner
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
@@ -111,7 +130,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     # -- the collection -----------------------------------------------------------------
 
     def _check(self) -> CheckedCollection:
-        checked = check_collection(self.root, base=self.base)  # messages name files as from mkdocs.yml
+        # messages name files as from mkdocs.yml
+        checked = check_collection(self.root, base=self.base, cache=self.load_cache)
         for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
             if diagnostic.severity == "error":
                 log.error(str(diagnostic))
@@ -128,11 +148,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled:
             return None
         checked = self._check()
-        self.renderer = SiteRenderer(checked.graph, self.paths)
+        previous, self.renderer = self.renderer, SiteRenderer(checked.graph, self.paths)
         try:
-            pages = self.renderer.pages()
+            pages = self.renderer.pages(previous if self.serving else None)
         except PageClash as clash:
             raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
+        if not self.serving:  # what is kept for the next build is needed by no other
+            self.renderer.by_system.clear()
         docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
         if files.get_file_from_path(self.paths.home_page) is None:
             pages[self.paths.home_page] = self.renderer.home()
@@ -141,7 +163,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.errors_banner = ""
         if self.serving and not checked.ok:
             self._show_errors(checked, pages)
-        new = [File.generated(config, uri, content=text) for uri, text in pages.items()]
+        new: list[File] = []
+        for uri, text in pages.items():
+            file = GeneratedPage.generated(config, uri, content=text)
+            if self.dirty:
+                file.fingerprint = content_fingerprint(text, self.renderer.parts.get(uri))
+            new.append(file)
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         # at SCHEMA_BASE on the project's site
         new += [File.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
@@ -154,6 +181,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.generated = set(pages)
         if self.config.nav:
             config.nav = self._nav(docs_pages)
+        if self.dirty:  # hand-written pages show the collection: always rebuild them
+            for file in docs_pages:
+                if os.path.isfile(file.abs_dest_path):
+                    os.utime(file.abs_dest_path, (0, 0))
+        self.files = files
+        # The collection and its pages live until the build ends: the cycle collector need
+        # not scan them again and again while MkDocs renders thousands of pages.
+        gc.freeze()
         return files
 
     def _show_errors(self, checked: CheckedCollection, pages: dict[str, str]) -> None:
@@ -174,6 +209,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             published = system in checked.collection.systems and member in checked.collection.systems[system].reports
             if not published and page not in pages:
                 pages[page] = self.renderer.unreadable(page, file, messages)
+
+    def on_env(self, env, /, *, config: MkDocsConfig, files: Files):
+        """Theme templates do not change during a build: look each up once, not once per
+        include on every page; and compile each once per process (incremental.py)."""
+        env.auto_reload = False
+        env.bytecode_cache = self.compiled_templates
+        return env
 
     def _changes_page(self, checked: CheckedCollection) -> str:
         """The Changes page; a base that cannot be had is said on the page and warned about
@@ -218,7 +260,20 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if self.config.enabled:
             self.navigation = SystemsNavigation(nav, self.paths.systems_page)
+            if self.dirty:
+                self.builds.mark(files, config.site_dir, self._setting(config, files), self.navigation.for_page)
         return nav
+
+    def _setting(self, config: MkDocsConfig, files: Files) -> str:
+        """What every generated page's HTML depends on besides its own: mkdocs.yml, the
+        hand-written pages (the navigation shows their titles) and, while serving, the
+        errors of the build shown above every page."""
+        parts = [Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else "", self.errors_banner]
+        for file in files.documentation_pages():
+            if file.abs_src_path and not isinstance(file, GeneratedPage):
+                stat = os.stat(file.abs_src_path)
+                parts.append(f"{file.src_uri}:{stat.st_size}:{stat.st_mtime_ns}")
+        return "\n".join(parts)
 
     def on_page_context(self, context, /, *, page: Page, config: MkDocsConfig, nav: Navigation):
         """The page's own navigation: the site's entries and its own system (navigation.py)."""
@@ -235,7 +290,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     # -- pages --------------------------------------------------------------------------
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        if not self.config.enabled or self.renderer is None or page.file.src_uri in self.generated:
+        if not self.config.enabled or self.renderer is None:
+            return None
+        if page.file.src_uri in self.generated:
+            page.file.content_string = ""  # MkDocs has read it: at 1,000 reports, 70 MB less
             return None
         uri = page.file.src_uri
         linked, problems = link_docs_citations(markdown, uri, self.renderer.graph, self.paths)
@@ -256,11 +314,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         uri = page.file.src_uri
         if uri in self.generated:
-            html = sanitize(html, self.renderer.anchors[uri].ids)
+            page.markdown = ""  # rendered: only the HTML is needed from here on
+            html = sanitize(self.renderer.fill_parts(uri, html), self.renderer.anchors[uri].ids)
         elif self.glance_marks[0] in html:
             before, rest = html.split(self.glance_marks[0], 1)
             glance, _, after = rest.partition(self.glance_marks[1])
-            html = before + sanitize(glance, self.renderer.anchors[GLANCE].ids) + after
+            html = before + sanitize(self.renderer.fill_parts(uri, glance), self.renderer.anchors[GLANCE].ids) + after
         return self.errors_banner + html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
@@ -294,6 +353,27 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             column = problem.offset - (markdown.rfind("\n", 0, problem.offset) + 1)
             location = Location(display, skipped + line + 1, column + 1)
             log.error(str(Diagnostic(location, problem.message, problem.fix)))
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The generated pages' search entries, made from the collection (render/search.py)."""
+        if not self.config.enabled or self.renderer is None:
+            return
+        gc.unfreeze()  # what this build leaves may be collected, as usual
+        if self.files is not None:
+            self.builds.built(self.files, config.site_dir)
+        index_file = Path(config.site_dir) / "search" / "search_index.json"
+        if index_file.is_file():
+            merge_into_index(index_file, search_entries(self.renderer))
+        for plugin in config.plugins.values():
+            # Material's search keeps the last index to patch the next `serve --dirty` build
+            # with; every hand-written page is read in each build, so it needs none.
+            if hasattr(plugin, "search_index_prev"):
+                plugin.search_index_prev = None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.builds.forget()
+        gc.unfreeze()
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder) -> LiveReloadServer | None:
         if self.config.enabled and self.root.is_dir():

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .bulk import no_cycle_collection
 from .diagnostics import Diagnostic, shown
 from .graph import CitationGraph
-from .loader import load_collection
+from .loader import LoadCache, load_collection
 from .model import Collection
 from .validator import validate
 
@@ -51,10 +51,12 @@ def check_collection(
     *,
     base: str | os.PathLike[str] | None = None,
     files: dict[str, bytes] | None = None,
+    cache: LoadCache | None = None,
 ) -> CheckedCollection:
-    """``files``: the reports and sets of ``root`` held in memory (see ``load_collection``)."""
+    """Load, link and validate. ``files``: the reports and sets of ``root`` held in memory
+    (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs."""
     with no_cycle_collection():
-        collection, diagnostics = load_collection(root, base=base, files=files)
+        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache)
         graph = CitationGraph(collection)
         diagnostics.merge(validate(collection, graph))
     ordered = diagnostics.sorted()

@@ -291,16 +291,56 @@ def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
     return sorted(found)
 
 
+#: what ``load_collection`` keeps between runs: real path → (file signature, its result)
+LoadCache = dict[str, tuple[tuple, tuple[Report | None, Diagnostics]]]
+
+
+def _signature(path: Path) -> tuple:
+    try:
+        stat = path.stat()
+    except OSError:
+        return ()
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+def _load_report(
+    job: Job, registry, cache: LoadCache | None, context: tuple, files: dict[str, bytes] | None = None
+) -> tuple[Report | None, Diagnostics]:
+    """One report file, or its result from the last run when neither it nor what it is read
+    with (its set's file, its system's quote lock, the collection's member types:
+    ``context``) changed: a report takes values from its set and its quotes' verification
+    from the lock, so a changed set or lock reads the system's members anew (new report
+    objects: the renderer draws their pages again)."""
+    display, real, system, member = job
+    key = None
+    if cache is not None:
+        key = (display, system, member, _signature(Path(real)), _signature(Path(real).parent / SET_FILE),
+               _signature(Path(real).parent / LOCK_FILE), context)
+        kept = cache.get(real)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+    diagnostics = Diagnostics()
+    data = _read(job, diagnostics) if files is None else files[display]
+    report = None
+    if data is not None:
+        report, diagnostics = load_report_file(display, data, system, member, registry)
+    if cache is not None:
+        cache[real] = (key, (report, diagnostics))
+    return report, diagnostics
+
+
 def load_collection(
     root: str | os.PathLike[str] = "reports", *, base: str | os.PathLike[str] | None = None,
-    files: dict[str, bytes] | None = None,
+    files: dict[str, bytes] | None = None, cache: LoadCache | None = None,
 ) -> tuple[Collection, Diagnostics]:
     """Read every report and set under ``root``, with the member types it declares; all
     problems of all files are returned together.
 
     Messages name files relative to ``base`` (default: the working folder). ``files``
     (``<system>/<name>.yaml`` → bytes) stands for the reports and sets of ``root``, so that
-    a collection not yet written can be checked (messages name those paths as given).
+    a collection not yet written can be checked (messages name those paths as given). With
+    a ``cache`` (kept by the caller between runs, as ``mkdocs serve`` does), a file that
+    has not changed since the last run is not read again: its report object is the same.
     """
     diagnostics = Diagnostics(limit=None)  # each file's own are capped already
     root_path, base_path = Path(root), Path(base) if base is not None else None
@@ -310,6 +350,10 @@ def load_collection(
         jobs = discover(root_path, diagnostics, base_path)
     else:
         jobs = [job for name in sorted(files) if (job := _job(root_path / name, name, diagnostics))]
+    if files is not None:
+        cache = None  # the files are not on disk: nothing to compare with
+    types = collection_root / TYPES_DIR
+    context = tuple(sorted((p.name, _signature(p)) for p in types.iterdir())) if cache is not None and types.is_dir() else ()
     collection = Collection(types=registry)
     sets: dict[str, AnalysisSet] = {}
     locks: dict[str, QuoteLock] = {}
@@ -318,26 +362,30 @@ def load_collection(
     with no_cycle_collection():
         for job in jobs:
             file_diagnostics = Diagnostics()
-            data = _read(job, file_diagnostics) if files is None else files[job[0]]
-            if data is not None and job[3] == SET_FILE:
-                analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
-                if analysis_set is not None:
-                    sets[job[2]] = analysis_set
-            elif job[3] == LOCK_FILE:
-                lock = None
-                if data is None:
-                    file_diagnostics = lock_problems(file_diagnostics)
-                else:
-                    lock, file_diagnostics = load_lock_file(job[0], data)
-                if lock is not None:
-                    locks[job[2]] = lock
-                else:
-                    unusable.add(job[2])
-            elif data is not None:
-                report, file_diagnostics = load_report_file(job[0], data, job[2], job[3], registry)
+            if job[3] in _METADATA_FILES:
+                data = _read(job, file_diagnostics) if files is None else files[job[0]]
+                if data is not None and job[3] == SET_FILE:
+                    analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
+                    if analysis_set is not None:
+                        sets[job[2]] = analysis_set
+                elif job[3] == LOCK_FILE:
+                    lock = None
+                    if data is None:
+                        file_diagnostics = lock_problems(file_diagnostics)
+                    else:
+                        lock, file_diagnostics = load_lock_file(job[0], data)
+                    if lock is not None:
+                        locks[job[2]] = lock
+                    else:
+                        unusable.add(job[2])
+            else:
+                report, file_diagnostics = _load_report(job, registry, cache, context, files)
                 if report is not None:
                     reports.append(report)
             diagnostics.merge(file_diagnostics)
+        if cache is not None:
+            for gone in set(cache) - {job[1] for job in jobs}:
+                del cache[gone]
     for report in reports:
         system = collection.systems.setdefault(report.system, System(report.system, ""))
         system.reports[report.member] = report

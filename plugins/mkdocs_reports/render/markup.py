@@ -14,8 +14,13 @@ checker counts as a citation is what becomes a link: a bare ID, a code span that
 and an evidence anchor's paths to the files at the reviewed revision. A source path written
 in the text (``src/app.py``, or inline code that is only the path) links to its file when
 the system's quote lock lists it (``render/grounding.py``). Other code stays text. A record
-link carries its label for the site's tooltip script in ``data-rpt-label``
-(``record_links``), never in a ``title`` a theme could re-insert as HTML.
+link is inline HTML with a URL (``Paths.href``) that carries its label for the site's
+tooltip script in ``data-rpt-label``, every character but letters and digits a character
+reference; a source link is a Markdown link whose title ``record_links`` moves there. No
+label ever stands in a ``title`` a theme could re-insert as HTML.
+
+``Markup.html`` is a label or title as HTML, for the blocks written as HTML that Markdown
+never sees (``blocks.py``).
 
 Titles, names and labels (``Markup.text``) show as written: outside code, the characters
 Markdown would read as syntax there (a heading's closing ``#``, link brackets, backslash
@@ -25,7 +30,14 @@ escapes, a stray backtick) are backslash-escaped too.
 from __future__ import annotations
 
 import bisect
+import html
 import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+import markdown
+from markupsafe import Markup as Html
+
 from bisect import bisect_right
 
 from ..core.citations import FENCE_LINE, Mention, fences, mask_code, scan
@@ -35,7 +47,7 @@ from ..core.source_paths import path_mentions
 from .chrome_text import inert
 from .grounding import QuoteOrigin, locked, path_url, quote_origin
 from .paths import Paths, relative
-from .placeholders import CELL, NOTHING, PROSE, RECORD_LABEL
+from .placeholders import CELL, NOTHING, PROSE, RECORD_LABEL, PlaceholdersExtension
 from .safe_links import is_safe_url
 
 #: what titles, names and labels escape outside code, so that they show as written
@@ -43,12 +55,23 @@ _TEXT = {char: "\\" + char for char in "#[]\\`"}
 #: the text of a link: brackets would end it
 _TEXT_IN_LINK = {"[": "\\[", "]": "\\]"}
 _ESCAPABLE = re.compile(r"[#\[\]\\`]")
+#: a record link as inline HTML: Markdown passes the tag through as it is (a Markdown link
+#: would cost a pass over its text and a rewrite by MkDocs, hundreds of times per page).
+#: The label is for the site's tooltip script (``record_links``), never in a ``title``.
+_RECORD_LINK = '<a data-rpt-label="{label}" href="{href}">{text}</a>'
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
 #: where Markdown would take a URL from author text: an inline link or image ``](url``, a
 #: reference definition ``]: url``; and where an image starts (``![``)
 _DESTINATION = re.compile(r"\](?:\(|:)\s*(?P<url>[^\s)]*)")
 _IMAGE = re.compile(r"!(?=\[)")
+#: what Markdown does more with than escape it: code spans, emphasis, backslash escapes
+_INLINE_SYNTAX = re.compile(r"[`*_\\]")
+#: a line that Markdown would read as a block (list item, quote, heading) if it stood alone
+_BLOCK_START = re.compile(r"^(?:(\d+)([.)])|([-+*>]))")
+#: the core only (code spans, emphasis, escapes), and the author's characters back from
+#: their placeholders
+_INLINE_MARKDOWN = markdown.Markdown(extensions=[PlaceholdersExtension()])
 
 
 def _plain_fence(match: re.Match[str]) -> str:
@@ -95,11 +118,6 @@ def code_span(text: str) -> str:
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
-def fence(passage: str) -> str:
-    """A code fence longer than any backtick run in the passage, so nothing closes it early."""
-    return "`" * max(3, longest_backtick_run(passage) + 1)
-
-
 def shorten(text: str, width: int = 240) -> str:
     """One line of at most ``width`` characters, cut between words and never inside code."""
     flat = " ".join(text.split())
@@ -122,6 +140,27 @@ def label_title(text: str) -> str:
     return RECORD_LABEL + "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in flat)
 
 
+def _character_references(text: str) -> str:
+    """Every character but letters, digits and spaces as a character reference: in an
+    attribute that Markdown reads, no quote, backtick, backslash, pipe or bracket is left
+    to end it early or start syntax."""
+    return "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in text)
+
+
+def _code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]:
+    """Code spans of one-line text: (start, end, code). ``masked`` is ``mask_code(text)``,
+    where the backticks of a code span are blanked."""
+    opening: re.Match[str] | None = None
+    for run in _BACKTICKS.finditer(text):
+        if masked[run.start()] != " ":  # escaped or unmatched: not code
+            continue
+        if opening is None:
+            opening = run
+        elif len(run.group()) == len(opening.group()):
+            yield opening.start(), run.end(), text[opening.end() : run.start()].strip()
+            opening = None
+
+
 def _unsafe_targets(masked: str) -> list[tuple[int, int, str]]:
     """Link syntax in author text that would run script or load from elsewhere, broken so
     that it shows as written: the ``]`` before a URL with a scheme outside the safe ones
@@ -133,6 +172,31 @@ def _unsafe_targets(masked: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def plain_html(text: str | None) -> str:
+    """One line of author text as HTML with no Markdown but its code spans: escaped text,
+    code as ``code`` (what search results show)."""
+    flat = " ".join((text or "").split())
+    if "`" not in flat:
+        return html.escape(flat, quote=False)
+    out, last = [], 0
+    for start, end, code in _code_spans(flat, mask_code(flat)):
+        out.append(html.escape(flat[last:start], quote=False))
+        out.append(f"<code>{html.escape(code, quote=False)}</code>")
+        last = end
+    out.append(html.escape(flat[last:], quote=False))
+    return "".join(out)
+
+
+@lru_cache(maxsize=65536)  # the same titles and labels stand in many backlinks
+def _text_html(flat: str) -> Html:
+    if not _INLINE_SYNTAX.search(flat):
+        return Html(html.escape(flat, quote=False))
+    escaped = Markup(None, None, "", "").text(flat)  # type: ignore[arg-type]  # no links: no graph
+    line = _BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped, count=1)
+    converted = _INLINE_MARKDOWN.reset().convert(line)
+    return Html(converted.removeprefix("<p>").removesuffix("</p>"))
+
+
 class Markup:
     """Renders author text for one page (``page``) of one system: links are page-relative."""
 
@@ -141,10 +205,10 @@ class Markup:
         self.paths = paths
         self.system = system
         self.page = page
-        self.grammar = graph.collection.types.grammar
+        self.grammar = graph.collection.types.grammar if graph is not None else None  # None: no links
         self._refs: dict[tuple[str, bool], str | None] = {}
         # bare paths in prose are the default source's; linked only when its lock knows them
-        owner = graph.collection.systems.get(system)
+        owner = graph.collection.systems.get(system) if graph is not None else None
         default = owner.source_by_id(None) if owner else None
         self._prose_paths = (owner, default) if locked(owner, default) is not None else None
 
@@ -234,6 +298,12 @@ class Markup:
         spans stay code), with no links."""
         return self._safe(" ".join((text or "").split()), CELL, link=False, escapes=_TEXT)
 
+    def html(self, text: str | None) -> Html:
+        """A label, title or path as HTML, for HTML that Markdown never sees (the record
+        index's rows): what ``text`` shows as in a cell of a Markdown page, with no links.
+        Most labels hold no Markdown, and need no Markdown to be read."""
+        return _text_html(" ".join((text or "").split()))
+
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))
 
@@ -270,7 +340,9 @@ class Markup:
             return None if code or label is not None else record_id
         page, anchor = self.paths.record(target)
         text = label if label is not None else code_span(record_id) if code else record_id
-        return f'[{text}]({self.to(page, anchor)} "{label_title(self.tooltip(record_id) or "")}")'
+        href = self.paths.href(self.page, page, anchor)
+        label = _character_references(" ".join((self.tooltip(record_id) or "").split()))
+        return _RECORD_LINK.format(href=href, label=label, text=text)
 
     def source_ref(self, source_id: str) -> str | None:
         """A registered source as a link to its row of the register on the system page."""

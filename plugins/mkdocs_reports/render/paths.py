@@ -1,7 +1,9 @@
 """Where each page lives in the docs tree, and page-relative links between them.
 
-Links are written as relative ``.md`` paths with an anchor: MkDocs then checks that the
-target exists and rewrites it relative to the page URL, so the site works under any path.
+Links in Markdown are written as relative ``.md`` paths with an anchor: MkDocs then checks
+that the target exists and rewrites it relative to the page URL, so the site works under
+any path. HTML that the plugin puts into a page after Markdown (the record index's rows)
+and the search entries link by URL instead, computed here the way MkDocs computes them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ class Paths:
     #: every system, filterable; the index page of the navigation's Systems section
     systems_page: str = "systems/index.md"
     home_page: str = "index.md"
+    #: MkDocs' ``use_directory_urls``: ``alpha/memory.md`` is ``alpha/memory/`` (else ``.html``)
+    directory_urls: bool = True
 
     @staticmethod
     def report(system: str, member: str) -> str:
@@ -34,6 +38,18 @@ class Paths:
         """The page and anchor of a record's entry; external records live on their member's page."""
         return self.report(record.system, record.member), record.anchor
 
+    def url(self, page: str) -> str:
+        """A page's URL from the site's root, as MkDocs makes it: ``alpha/memory/``, ``""`` for
+        the home page."""
+        return _url(page, self.directory_urls)
+
+    def href(self, from_page: str, to_page: str, anchor: str | None = None) -> str:
+        """A link by URL from one page to another, for HTML that Markdown never sees."""
+        fragment = f"#{anchor}" if anchor else ""
+        if to_page == from_page and fragment:
+            return fragment
+        return _relative_url(self.url(from_page), self.url(to_page)) + fragment
+
 
 def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
     """A link from one page to another (or to an anchor on the same page)."""
@@ -47,3 +63,23 @@ def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
 def _relative_path(from_dir: str, to_page: str) -> str:
     # cached: pages link to the same few pages thousands of times, and relpath is slow
     return posixpath.relpath(to_page, from_dir or ".")
+
+
+@lru_cache(maxsize=65536)
+def _url(page: str, directory_urls: bool) -> str:
+    stem = page[: -len(".md")] if page.endswith(".md") else page
+    if not directory_urls:
+        return stem + ".html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+@lru_cache(maxsize=65536)
+def _relative_url(from_url: str, to_url: str) -> str:
+    """``to_url`` relative to the page at ``from_url`` (both from the site's root)."""
+    base = from_url if not from_url or from_url.endswith("/") else posixpath.dirname(from_url)
+    path = posixpath.relpath("/" + to_url, "/" + base)
+    if to_url and not to_url.endswith("/"):
+        return path
+    return "./" if path == "." else path + "/"

@@ -2,15 +2,25 @@
 
 Nothing here knows MkDocs: the plugin hands these texts to MkDocs as generated files, and
 the benchmark writes the very same texts to disk to compare with a plain MkDocs build.
+
+A page may hold parts written as HTML, where Markdown would cost much and add nothing (the
+record index's table): the Markdown has a placeholder line (``PART``) and the HTML is put in
+its place after Markdown (``fill_parts``), or into the Markdown as a raw HTML block for a
+plain MkDocs build (``inline_parts``).
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import jinja2
+from markupsafe import Markup as Html
 
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
@@ -18,13 +28,15 @@ from ..core.loader import section_anchor
 from ..core.model import FieldList, Heading, ItemList, Quote, Table, Text
 from ..core.report_types import Shape
 from ..core.type_files import builtin_method
+from ..core.model import Report
 from .anchors import Anchors
 from .backlinks import Backlinks
+from .blocks import Blocks
 from .changes import changes_context
 from .chrome_text import inert
 from .forge import file_url, repository_url, tree_url
 from .markup import Markup
-from .overview import Overview, kind_anchor, member_title
+from .overview import Overview, SystemView, kind_anchor, member_title
 from .paths import Paths
 
 
@@ -46,12 +58,14 @@ def status_class(value: str) -> str:
     return value.replace(" ", "-") if value in builtin_method().status_vocabulary.values else "unknown"
 
 
+@functools.cache  # one per process: templates are compiled once, not once per build
 def _environment() -> jinja2.Environment:
     """Templates write Markdown, so nothing is HTML-escaped by default: ``Markup`` escapes
     author text; ``|e`` is for the few HTML attributes the templates write. Jinja comments
     are ``{## … ##}`` because ``{#id}`` is how a Markdown heading gets its anchor."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("mkdocs_reports", "templates"),
+        auto_reload=False,  # the package's templates do not change while it runs
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -86,6 +100,42 @@ def page_title(text: str) -> str:
     return json.dumps(html.escape(inert(text)), ensure_ascii=False)
 
 
+@functools.cache
+def _html_environment() -> jinja2.Environment:
+    """For the parts written as HTML: everything is escaped unless marked as HTML."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("mkdocs_reports", "templates"),
+        auto_reload=False,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.globals.update(status_class=status_class, file_url=file_url)
+    return env
+
+
+#: where a part written as HTML goes; Markdown keeps an HTML comment on its own line as it
+#: is, and author text cannot write one (its every ``<`` is a placeholder: ``placeholders``)
+PART = "<!-- reports-part {} -->"
+_PART_RE = re.compile(r"<!-- reports-part (\d+) -->")
+
+
+@dataclass
+class _SystemPages:
+    """What a build made of one system, for the next build to take when its reports are
+    the very same objects."""
+
+    reports: tuple[Report, ...]
+    pages: dict[str, str] = field(default_factory=dict)  # page → Markdown
+    parts: dict[str, list[str]] = field(default_factory=dict)  # page → its HTML parts
+    anchors: dict[str, Anchors] = field(default_factory=dict)  # page → the ids it declared
+    index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
+
+    def same(self, reports: list[Report]) -> bool:
+        return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports))
+
+
 class PageClash(ValueError):
     """Two things of the collection would have the same page."""
 
@@ -97,15 +147,29 @@ class SiteRenderer:
         self.backlinks = Backlinks(graph)
         self.overview = Overview(graph, self.backlinks)
         self.env = _environment()
+        self.html_env = _html_environment()
         #: the ids each page declared (page path → anchors); the sanitizer keeps only these
         self.anchors: dict[str, Anchors] = {}
+        #: page → its parts written as HTML, in placeholder order
+        self.parts: dict[str, list[str]] = {}
+        #: what was made of each system, for the next build
+        self.by_system: dict[str, _SystemPages] = {}
 
     def _render(self, template: str, page: str, system: str | None = None, *, declared_as: str | None = None, **context) -> str:
         anchors = self.anchors.setdefault(declared_as or page, Anchors())
-        return self.env.get_template(template).render(
+        parts = self.parts.setdefault(page, [])  # the glance adds to its page's parts
+
+        def part(html_text: str) -> str:
+            parts.append(html_text)
+            return PART.format(len(parts) - 1)
+
+        m = self.markup(system, page)
+        text = self.env.get_template(template).render(
             page=page,
             anchor=anchors,
-            m=self.markup(system, page),
+            part=part,
+            html_blocks=Blocks(self, page, m, anchors),
+            m=m,
             markup=lambda slug: self.markup(slug, page),
             paths=self.paths,
             graph=self.graph,
@@ -113,33 +177,114 @@ class SiteRenderer:
             overview=self.overview,
             **context,
         )
+        if not parts:
+            del self.parts[page]
+        return text
+
+    def fill_parts(self, page: str, html_text: str) -> str:
+        """A page's HTML after Markdown, with its parts in place of their placeholders
+        (once per page: the parts are let go)."""
+        parts = self.parts.pop(page, None)
+        if not parts:
+            return html_text
+        return _PART_RE.sub(lambda match: parts[int(match[1])], html_text)
+
+    def inline_parts(self, page: str, markdown: str) -> str:
+        """A page's Markdown with its parts as raw HTML blocks (for MkDocs alone)."""
+        parts = self.parts.get(page)
+        if not parts:
+            return markdown
+        return _PART_RE.sub(lambda match: parts[int(match[1])], markdown)
 
     def markup(self, system: str | None, page: str) -> Markup:
         return Markup(self.graph, self.paths, system or "", page)
 
-    def pages(self) -> dict[str, str]:
-        """Every generated page: path in the docs tree → Markdown."""
+    def pages(self, previous: SiteRenderer | None = None) -> dict[str, str]:
+        """Every generated page: path in the docs tree → Markdown.
+
+        A system's pages show its own reports and nothing else (IDs resolve within their
+        system), so with the renderer of an earlier build (``previous``) the pages of a
+        system whose report objects are the very same (the loader's cache keeps unchanged
+        files' reports) are taken from it instead of being rendered again."""
         pages: dict[str, str] = {}
+        reuse = previous.by_system if previous is not None and previous.paths == self.paths else {}
         for view in self.overview.systems:
-            slug = view.system.slug
-            page = self.paths.system(slug)
-            pages[page] = self._render("system.md.j2", page, slug, view=view)
-            for report in view.reports:
-                page = self.paths.report(slug, report.member)
-                pages[page] = self._render("report.md.j2", page, slug, report=report, view=view)
-            for member, records in view.external.items():
-                page = self.paths.report(slug, member)
-                if page in pages:
-                    raise PageClash(
-                        f"{slug}/{member}.yaml is published as a {view.system.reports[member].type.noun}, but its "
-                        f"name is that of the unpublished {member} report whose records ({records[0].id}, …) "
-                        f"it cites; rename the file after its member type"
-                    )
-                pages[page] = self._render("external.md.j2", page, slug, member=member, records=records, view=view)
+            made = reuse.get(view.system.slug)
+            if made is not None and made.same(view.reports):
+                self.parts.update(made.parts)
+                self.anchors.update(made.anchors)
+            else:
+                made = _SystemPages(tuple(view.reports), self._system_pages(view))
+                made.parts = {page: self.parts[page] for page in made.pages if page in self.parts}
+                made.anchors = {page: self.anchors[page] for page in made.pages}
+                made.index_rows = self._index_rows(view)
+            self.by_system[view.system.slug] = made
+            pages.update(made.pages)
         pages[self.paths.systems_page] = self._render("systems.md.j2", self.paths.systems_page)
-        pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page)
+        pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page, table=self._index_table())
         pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
         return pages
+
+    def _system_pages(self, view: SystemView) -> dict[str, str]:
+        """The system's page, its reports, and a page per member it cites unpublished."""
+        slug = view.system.slug
+        pages = {self.paths.system(slug): self._render("system.md.j2", self.paths.system(slug), slug, view=view)}
+        for report in view.reports:
+            page = self.paths.report(slug, report.member)
+            pages[page] = self._render("report.md.j2", page, slug, report=report, view=view)
+        for member, records in view.external.items():
+            page = self.paths.report(slug, member)
+            if page in pages:
+                raise PageClash(
+                    f"{slug}/{member}.yaml is published as a {view.system.reports[member].type.noun}, but its "
+                    f"name is that of the unpublished {member} report whose records ({records[0].id}, …) "
+                    f"it cites; rename the file after its member type"
+                )
+            by_kind = defaultdict(list)
+            for record in records:
+                by_kind[record.kind].append(record)
+            pages[page] = self._render("external.md.j2", page, slug, member=member, records=records, by_kind=by_kind, view=view)
+        return pages
+
+    @cached_property
+    def _index_entries(self) -> dict[str, list]:
+        by_system = defaultdict(list)
+        for entry in self.overview.index:
+            by_system[entry.view.system.slug].append(entry)
+        return by_system
+
+    def _index_rows(self, view: SystemView) -> list[tuple[tuple[str, str], str]]:
+        """The record index's rows of one system, as HTML, with their place in the index."""
+        page, slug = self.paths.index_page, view.system.slug
+        href, row = self.paths.href, self.html_env.get_template("records_table.html.j2").module.row
+        m = self.markup(slug, page)
+        system, system_href = m.html(view.system.name), href(page, self.paths.system(slug))
+        rows = []
+        for entry in self._index_entries.get(slug, []):
+            record = entry.record
+            report_page = self.paths.report(slug, record.member)
+            html_row = row({
+                "id": record.id,
+                "href": href(page, report_page, record.anchor),
+                "system": system,
+                "system_href": system_href,
+                "report": entry.report.type.noun if entry.report else f"{record.member} report",
+                "report_href": href(page, report_page),
+                "unpublished": entry.report is None,
+                "kind": self.overview.kinds[record.kind],
+                "label": m.html(entry.label),
+                "tooltip": " ".join((m.tooltip(record.id) or "").split()),
+                "statuses": "; ".join(f"{label}: {value}" for label, value in entry.status.items()),
+                "citations": entry.citations,
+            })  # fmt: skip
+            rows.append(((record.id, slug), str(html_row)))
+        return rows
+
+    def _index_table(self) -> str:
+        """The record index's table (records_table.html.j2), its rows in ID order."""
+        rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
+        table = self.html_env.get_template("records_table.html.j2").module.table
+        return str(table([Html(html_row) for _, html_row in rows]))
 
     def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> str:
         """The Changes page of a preview: this build against its base."""
@@ -188,8 +333,15 @@ class SiteRenderer:
             for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
                 children.append({html.escape(inert(title)): self.paths.report(slug, member)})
             systems.append({name: children})
+        return [{"Systems": systems}, *self.site_nav[1:]]
+
+    @property
+    def site_nav(self) -> list:
+        """The navigation without the systems (for a generator that shows every page the
+        whole navigation): the systems page, the index and the coverage overview. The
+        systems' pages are reached from the systems page and the home page."""
         return [
-            {"Systems": systems},
+            {"Systems": self.paths.systems_page},
             {"Record index": self.paths.index_page},
             {"Coverage overview": self.paths.coverage_page},
         ]
