@@ -1,35 +1,49 @@
-"""What the `reports` plugin adds to a MkDocs build.
+"""What publishing a collection costs, side by side with MkDocs alone and with a peer.
 
-Builds a synthetic collection (default 200 reports, from ``synthetic.py``) twice per round,
-in the same process and run:
+For each collection size (synthetic reports from ``synthetic.py``, one system each), in one
+run, every build in a process of its own:
 
-* **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin
-  (load, validate, render, hand pages to MkDocs, link docs citations);
+* **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin;
 * **plain** — MkDocs alone on the very same pages, written beforehand as Markdown files in
-  ``docs/`` with the same nav, extensions, theme, CSS and JS.
+  ``docs/`` (the parts the plugin writes as HTML inlined as raw HTML), with the same theme,
+  extensions, CSS and JS; its navigation lists what the plugin's lists on a page outside
+  any system (the system pages are ``not_in_nav``);
+* **sphinx** (with ``--sphinx-python``) — Sphinx with sphinx-needs on the same collection
+  (``sphinx_peer.py``: documents, needs with text and links, a needtable).
 
-The ratio plugin/plain is what to compare between machines (goal: at most 1.25).
+It reports pages, CPU seconds (user + system of the build's process, not wall time: the
+machine is shared), peak memory, the site's bytes, the average HTML page, and what a
+reader's first visit to the home page transfers gzip-compressed (the page, its CSS and
+scripts, the search worker and search index; measured in headless Chromium against a
+local server that compresses as GitHub Pages does; skipped without Chromium).
 
-    python benchmarks/site_build.py [--reports 200] [--records 20] [--rounds 3]
+    python benchmarks/site_build.py [--reports 50 200 1000] [--records 20] [--rounds 1]
+                                    [--sphinx-python PATH]
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import gzip
+import io
+import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import yaml
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 from mkdocs.utils.yaml import yaml_load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sphinx_peer import write_project  # noqa: E402
 from synthetic import write_collection  # noqa: E402
 
 from mkdocs_reports.core.check import check_collection  # noqa: E402
@@ -41,10 +55,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 def plugin_project(root: Path, reports: int, records: int) -> Path:
     root.mkdir()
-    for name in ("mkdocs.yml",):
-        shutil.copy(REPO / name, root / name)
-    for folder in ("docs",):
-        shutil.copytree(REPO / folder, root / folder)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "docs", root / "docs")
     write_collection(root / "reports", reports, records)
     return root
 
@@ -58,9 +70,10 @@ def plain_project(root: Path, source: Path) -> Path:
     for uri, text in renderer.pages().items():
         target = root / "docs" / uri
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        target.write_text(renderer.inline_parts(uri, text), encoding="utf-8")
     home = root / "docs" / "index.md"
-    home.write_text(home.read_text(encoding="utf-8").replace("<!-- reports:glance -->", renderer.glance()), encoding="utf-8")
+    glance = renderer.inline_parts(paths.home_page, renderer.glance())
+    home.write_text(home.read_text(encoding="utf-8").replace("<!-- reports:glance -->", glance), encoding="utf-8")
     for asset in ASSETS.iterdir():
         (root / "docs" / ASSET_DIR).mkdir(parents=True, exist_ok=True)
         shutil.copy(asset, root / "docs" / ASSET_DIR / asset.name)
@@ -70,40 +83,165 @@ def plain_project(root: Path, source: Path) -> Path:
     config["extra_css"] = [f"{ASSET_DIR}/reports.css"]
     config["extra_javascript"] = [f"{ASSET_DIR}/reports.js"]
     hand_written = sorted(p.name for p in (source / "docs").glob("*.md") if p.name != "index.md")
-    config["nav"] = ["index.md", *renderer.nav, *hand_written]  # as the plugin orders it
+    site = [{"Systems": paths.systems_page}, {"Record index": paths.index_page}, {"Coverage overview": paths.coverage_page}]
+    config["nav"] = ["index.md", *site, *hand_written]
+    config["not_in_nav"] = "*/\n"  # the system pages: linked from the systems page, not listed
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     return root
 
 
-def timed_build(project: Path) -> float:
-    config = load_config(str(project / "mkdocs.yml"), strict=True, site_dir=str(project / "site"))
-    start = time.perf_counter()
-    build(config)
-    return time.perf_counter() - start
+@dataclass
+class Run:
+    cpu: float  # seconds, user + system
+    peak: int  # bytes of resident memory at most
+
+
+def measured(command: list[str], cwd: Path) -> Run:
+    """Run ``command`` in its own process; its CPU time and peak memory alone."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    errors = threading.Thread(target=lambda: setattr(process, "errors", process.stderr.read()))
+    errors.start()
+    _, status, usage = os.wait4(process.pid, 0)
+    errors.join()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed:\n{process.errors.decode()[-3000:]}")
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024)
+
+
+def mkdocs_build(project: Path) -> Run:
+    site = project / "site"
+    shutil.rmtree(site, ignore_errors=True)
+    return measured([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], project)
+
+
+def sphinx_build(python: str, project: Path) -> Run:
+    out = project / "out"
+    shutil.rmtree(out, ignore_errors=True)
+    return measured([python, "-m", "sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project)
+
+
+def site_sizes(site: Path) -> tuple[int, int, int]:
+    """(all bytes, HTML pages, HTML bytes) of a built site."""
+    total = pages = html = 0
+    for path in site.rglob("*"):
+        if path.is_file():
+            size = path.stat().st_size
+            total += size
+            if path.suffix == ".html" and path.name != "404.html":
+                pages += 1
+                html += size
+    return total, pages, html
+
+
+class _CountingHandler(SimpleHTTPRequestHandler):
+    """Serves files gzip-compressed when asked, as GitHub Pages does, counting the bytes."""
+
+    sent: dict[str, int]
+
+    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.sent[self.path.split("?")[0]] = len(body)
+        return io.BytesIO(body)
+
+
+def first_visit(site: Path) -> tuple[int, int] | None:
+    """(bytes, of which search) a first visit to the home page transfers, compressed;
+    ``None`` without Chromium."""
+    binary, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (binary and driver):
+        return None
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    sent: dict[str, int] = {}
+    handler = partial(type("Handler", (_CountingHandler,), {"sent": sent}), directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=Service(driver), options=options)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not any(p.endswith("search_index.json") for p in sent):
+            time.sleep(0.2)
+        seen = -1
+        while len(sent) != seen:  # until nothing more is asked for a second
+            seen = len(sent)
+            time.sleep(1)
+    finally:
+        browser.quit()
+        server.shutdown()
+        server.server_close()
+    search = sum(size for path, size in sent.items() if "/search/" in path or "/workers/" in path)
+    return sum(sent.values()), search
+
+
+def _mb(size: float) -> str:
+    return f"{size / 1e6:,.1f} MB" if size >= 1e6 else f"{size / 1e3:,.0f} KB"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reports", type=int, default=200)
+    parser.add_argument("--reports", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--records", type=int, default=20, help="records per report")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=1, help="builds of each kind per size (the median is shown)")
+    parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs, for the peer")
     args = parser.parse_args()
-    logging.getLogger("mkdocs").setLevel(logging.WARNING)
 
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        plugin = plugin_project(Path(tmp) / "plugin", args.reports, args.records)
-        plain = plain_project(Path(tmp) / "plain", plugin)
-        pages = sum(1 for _ in (plain / "docs").rglob("*.md"))
-        print(f"{args.reports} reports × {args.records} records; {pages} pages per site")
-        timed_build(plugin), timed_build(plain)  # warm-up: imports, theme, caches
-        times: dict[str, list[float]] = {"plugin": [], "plain": []}
-        for _ in range(args.rounds):
-            times["plugin"].append(timed_build(plugin))
-            times["plain"].append(timed_build(plain))
-        for name, values in times.items():
-            print(f"{name:>6}: median {statistics.median(values):6.2f} s   best {min(values):6.2f} s")
-        ratio = statistics.median(times["plugin"]) / statistics.median(times["plain"])
-        print(f" ratio: {ratio:.3f} (plugin / plain MkDocs, medians; goal ≤ 1.25)")
+        for count in args.reports:
+            plugin = plugin_project(Path(tmp) / f"plugin-{count}", count, args.records)
+            plain = plain_project(Path(tmp) / f"plain-{count}", plugin)
+            if args.sphinx_python:
+                write_project(plugin / "reports", Path(tmp) / f"sphinx-{count}" / "src")
+            runs: dict[str, list[Run]] = {"plugin": [], "plain": [], "sphinx": []}
+            for _ in range(args.rounds):
+                runs["plugin"].append(mkdocs_build(plugin))
+                runs["plain"].append(mkdocs_build(plain))
+                if args.sphinx_python:
+                    runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}"))
+            cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
+            peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
+            total, pages, html = site_sizes(plugin / "site")
+            visit = first_visit(plugin / "site")
+            rows.append((count, pages, cpu, peak, total, html / pages, visit))
+            print(f"{count} reports: done", file=sys.stderr, flush=True)
+            shutil.rmtree(plugin.parent / f"plain-{count}")
+
+    print(f"\n{args.records} records per report; CPU = user + system seconds of the build process, median of {args.rounds}\n")
+    print("| reports | pages | plugin CPU s | plain CPU s | plugin / plain | peak memory plugin / plain | site | per page | first visit (search) | sphinx CPU s | sphinx / plugin CPU | sphinx / plugin memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for count, pages, cpu, peak, total, per_page, visit in rows:
+        first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
+        sphinx = ("—", "—", "—")
+        if "sphinx" in cpu:
+            sphinx = (f"{cpu['sphinx']:.1f}", f"{cpu['sphinx'] / cpu['plugin']:.2f}", f"{peak['sphinx'] / peak['plugin']:.2f}")
+        print(
+            f"| {count:,} | {pages:,} | {cpu['plugin']:.1f} | {cpu['plain']:.1f} | {cpu['plugin'] / cpu['plain']:.2f} "
+            f"| {_mb(peak['plugin'])} / {_mb(peak['plain'])} | {_mb(total)} | {_mb(per_page)} | {first} | {' | '.join(sphinx)} |"
+        )
+    base = rows[0]
+    for count, _, _, _, _, per_page, _ in rows[1:]:
+        print(f"\nThe average page at {count} reports is {per_page / base[5]:.3f}× the average page at {base[0]} reports.")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,114 @@
+"""How long an author waits, with `mkdocs serve`, from saving a report to seeing the change.
+
+Starts a real `mkdocs serve` on a synthetic collection (default 200 reports), waits for
+its first build, then saves an edit to one report at a time (a record's label, which also
+changes that system's backlinks and the record index) and polls the report's page until
+the new label is served. Wall-clock seconds are what the author sees; the server's CPU
+seconds for the rebuild are shown beside them (the machine may be shared).
+
+    python benchmarks/serve_edit.py [--reports 200] [--edits 5] [--mode dirty|full|both]
+
+``dirty`` is `mkdocs serve --dirty` (incremental: what the author loop should use);
+``full`` is plain `mkdocs serve`, which rebuilds every page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from site_build import plugin_project  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
+
+
+def _wait_for(url: str, text: str, seconds: float) -> float | None:
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if text in _fetch(url):
+            return time.monotonic() - start
+        time.sleep(0.05)
+    return None
+
+
+def _cpu(pid: int) -> float:
+    """User + system seconds of a running process (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(project: Path, mode: str, edits: int, reports: int) -> list[tuple[float, float]]:
+    """(wall seconds until the edit is served, server CPU seconds) per edit."""
+    port = _free_port()
+    flags = ["--dirty"] if mode == "dirty" else []
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", *flags],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    results = []
+    try:
+        base = f"http://127.0.0.1:{port}"
+        if _wait_for(f"{base}/system0000/memory/", "Label of", 900) is None:
+            raise SystemExit("mkdocs serve did not come up")
+        time.sleep(2)  # let the first build settle
+        for number in range(edits):
+            system = f"system{(number * 37) % reports:04d}"
+            report = project / "reports" / system / "memory.yaml"
+            text = report.read_text(encoding="utf-8")
+            label = f"Edited label {mode} {number}"
+            cpu = _cpu(server.pid)
+            report.write_text(text.replace("label: Label of", f"label: {label} of", 1), encoding="utf-8")
+            waited = _wait_for(f"{base}/{system}/memory/", label, 300)
+            if waited is None:
+                raise SystemExit(f"edit {number} never showed")
+            time.sleep(1)  # the build may still be writing other pages
+            results.append((waited, _cpu(server.pid) - cpu))
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reports", type=int, default=200)
+    parser.add_argument("--records", type=int, default=20)
+    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--mode", choices=["dirty", "full", "both"], default="both")
+    args = parser.parse_args()
+    modes = ["dirty", "full"] if args.mode == "both" else [args.mode]
+    with tempfile.TemporaryDirectory() as tmp:
+        project = plugin_project(Path(tmp) / "project", args.reports, args.records)
+        print(f"{args.reports} reports × {args.records} records; {args.edits} edits each\n")
+        print("| mode | seconds until the edit shows (median, max) | server CPU s per edit (median) |")
+        print("|---|---|---|")
+        for mode in modes:
+            runs = measure(project, mode, args.edits, args.reports)
+            waits, cpus = [w for w, _ in runs], [c for _, c in runs]
+            name = "`mkdocs serve --dirty`" if mode == "dirty" else "`mkdocs serve`"
+            print(f"| {name} | {statistics.median(waits):.2f}, {max(waits):.2f} | {statistics.median(cpus):.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
