@@ -1,8 +1,8 @@
 """The peer: the same collection as a Sphinx project with sphinx-needs.
 
 Each report becomes a document with the same prose, and each record a need (``.. req::``)
-with its label as title, its text with the IDs it cites as ``:need:`` links, its route
-fields, quotes and notes, and ``:links:`` to what it cites (sphinx-needs shows the
+with its label as title, its body (prose with the IDs it cites as ``:need:`` links,
+labelled fields, quotes, tables, lists), and ``:links:`` to what it cites (sphinx-needs shows the
 backlinks). Records cited from members that are not published are needs on a page of
 their own per system, as the plugin has them; a ``needtable`` of every need stands for the
 record index. What Sphinx gets is what the plugin reads: the checked collection.
@@ -21,9 +21,10 @@ import sys
 from pathlib import Path
 
 from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.ids import CANDIDATE_RE
-from mkdocs_reports.core.model import Report
-from mkdocs_reports.core.report_types import ROUTE_FIELDS
+from mkdocs_reports.core.model import FieldList, Heading, ItemList, Quote, Report, Table, Text
+
+#: anything that looks like a record ID (as the checker's grammar writes them)
+CANDIDATE_RE = re.compile(r"(?<![\w-])(?:RT|MEM|EPI)-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w])")
 
 CONF = """\
 project = "Agentic system analyses"
@@ -63,33 +64,48 @@ def _heading(title: str, mark: str) -> str:
     return f"{title}\n{mark * max(len(title), 3)}\n"
 
 
+def _blocks_rst(blocks: list, system: str) -> list[str]:
+    """A body or section of blocks as reStructuredText: prose, labelled fields as a field
+    table, quotes as code, tables as list tables, lists as lists."""
+    lines: list[str] = []
+    for block in blocks:
+        if isinstance(block, Text):
+            lines += [_text(block.text, system), ""]
+        elif isinstance(block, Heading):
+            lines += [f"**{_text(block.text, system)}**", ""]
+        elif isinstance(block, FieldList):
+            lines += [".. list-table::", ""]
+            for f in block.fields:
+                lines += [f"   * - {_text(f.label, system)}", f"     - {_text(f.value, system)}"]
+            lines.append("")
+        elif isinstance(block, Quote):
+            lines += [f"Quote from ``{block.path}``", "", ".. code-block:: text", "", _indent(block.passage, 3), ""]
+        elif isinstance(block, Table):
+            lines += [".. list-table::", "   :header-rows: 1", ""]
+            for row in [block.columns, *(r.cells for r in block.rows)]:
+                cells = [*row, *[""] * (len(block.columns) - len(row))][: len(block.columns)]
+                lines += [f"   {'*' if i == 0 else ' '} - {_text(cell, system) or '—'}" for i, cell in enumerate(cells)]
+            lines.append("")
+        elif isinstance(block, ItemList):
+            lines += [f"- {_text(item.text, system)}" for item in block.items] + [""]
+    return lines
+
+
 def report_rst(report: Report) -> str:
     system = report.system
     lines = [_heading(report.title, "="), ""]
-    for key, value in report.sections.items():
+    for key, section in report.sections.items():
         lines += [_heading(key.replace("_", " ").capitalize(), "-"), ""]
-        texts = getattr(value, "items", None) or [getattr(value, "text", value)]
-        lines += [_text(str(text), system) + "\n" for text in texts if text]
+        lines += _blocks_rst(getattr(section, "blocks", []), system)
     lines += [_heading("Records", "-"), ""]
     for record in report.records:
-        cited = sorted({need_id(system, c.target) for c in report.citations if c.place.anchor == record.anchor and c.target != record.id})
+        cited = sorted({need_id(system, c.target) for c in report.citations if c.place.anchor.startswith(record.anchor) and c.target != record.id})
         lines.append(f".. req:: {_text(record.label, system) or record.id}")
         lines.append(f"   :id: {need_id(system, record.id)}")
         if cited:
             lines.append(f"   :links: {', '.join(cited)}")
         lines.append("")
-        body = [_text(record.text, system), ""]
-        if record.route:
-            body += [".. list-table::", "   :header-rows: 1", "", "   * - Route field", "     - Answer"]
-            for key, label in ROUTE_FIELDS.items():
-                if key in record.route:
-                    body += [f"   * - {label}", f"     - {_text(record.route[key], system)}"]
-            body.append("")
-        for quote in record.quotes:
-            body += [f"Quote from ``{quote.path}``", "", ".. code-block:: text", "", _indent(quote.passage, 3), ""]
-        if record.notes:
-            body += ["**Notes**", "", _text(record.notes, system), ""]
-        lines += [_indent("\n".join(body), 3), ""]
+        lines += [_indent("\n".join(_blocks_rst(record.body, system)), 3), ""]
     return "\n".join(lines) + "\n"
 
 
