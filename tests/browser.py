@@ -116,3 +116,27 @@ def browser():
     driver = chromium()
     yield driver
     driver.quit()
+
+
+def search_finds(browser, page_url: str, query: str, expected: str, seconds: float = 20) -> bool:
+    """Type ``query`` into Material's search box on ``page_url``; whether a result links to
+    ``expected`` (compared without the ``?h=`` that highlights the terms) within ``seconds``."""
+    from urllib.parse import urlsplit
+
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(page_url)
+    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    field.click()
+    field.send_keys(query)
+
+    def found(b):
+        hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
+        return expected in [urlsplit(href)._replace(query="").geturl() for href in hrefs]
+
+    try:
+        return WebDriverWait(browser, seconds).until(found)
+    except TimeoutException:
+        return False

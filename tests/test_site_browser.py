@@ -4,7 +4,7 @@ the record index sorts and filters offline, and record links land on their entri
 from __future__ import annotations
 
 import pytest
-from browser import browser, serve  # noqa: F401 - browser is a fixture
+from browser import browser, search_finds, serve  # noqa: F401 - browser is a fixture
 from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site
@@ -67,17 +67,4 @@ def test_a_record_link_lands_on_its_entry_under_a_sub_path(browser, site_url):
 def test_search_finds_a_record_by_id_label_and_quoted_file(browser, site_url, query):
     """Through Material's search box: the index holds the generated pages' entries that the
     plugin writes (records by ID, label and the files their quotes come from)."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    browser.get(site_url)
-    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
-    field.click()
-    field.send_keys(query)
-    expected = site_url + "alpha/memory/#mem-rte-note-write"
-
-    def found(b):
-        hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
-        return expected in [href.split("?")[0] + ("#" + href.split("#")[1] if "#" in href else "") for href in hrefs]
-
-    assert WebDriverWait(browser, 20).until(found)
+    assert search_finds(browser, site_url, query, site_url + "alpha/memory/#mem-rte-note-write")

@@ -25,7 +25,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from browser import chromium, http_server
+from browser import chromium, http_server, search_finds
 from mkdocs_reports.core.check import check_collection
 from sitehtml import REPO, build_site
 
@@ -279,18 +279,5 @@ def test_a_deep_missing_address_in_the_published_site_stays_there(browser, pages
 
 @pytest.mark.parametrize("query", ["MEM-RTE-memory-edit", "Explicit root memory editing"])
 def test_search_in_the_preview_finds_a_record_by_id_and_by_label(browser, pages, query):
-    from selenium.webdriver.common.by import By
-
     preview = pages.url(PREVIEW)
-    browser.get(preview)
-    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
-    field.click()
-    field.send_keys(query)
-    expected = preview + "ultimate/memory/#mem-rte-memory-edit"
-
-    def result_links(b):
-        hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
-        found = [urlsplit(href)._replace(query="").geturl() for href in hrefs]  # without ?h=, the highlight
-        return found if expected in found else False
-
-    assert wait(browser, result_links)
+    assert search_finds(browser, preview, query, preview + "ultimate/memory/#mem-rte-memory-edit", WAIT)
