@@ -1,7 +1,8 @@
 """The blocks of a page written as HTML (``templates/_blocks.html.j2``): backlinks, quotes,
-a system's records by kind, the tables that list every system. They hold links, labels and counts but no author
-prose, and there is one or more per record: as Markdown they cost a large share of a
-site's build for nothing. A page's Markdown holds a placeholder for each (``site.PART``).
+a system's records by kind, the tables that list every system. They hold links, labels
+and counts but no author prose, and there is one or more per record: as Markdown they
+cost a large share of a site's build for nothing. A page's Markdown holds a placeholder
+for each (``site.PART``).
 
 Links are URLs relative to the page (``Paths.href``), as MkDocs would write them; labels
 and titles come as HTML from ``Markup.html``; everything else is escaped by Jinja. A

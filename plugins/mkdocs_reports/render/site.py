@@ -25,10 +25,9 @@ from markupsafe import Markup as Html
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
 from ..core.loader import section_anchor
-from ..core.model import FieldList, Heading, ItemList, Quote, Table, Text
+from ..core.model import FieldList, Heading, ItemList, Quote, Report, Table, Text
 from ..core.report_types import Shape
 from ..core.type_files import builtin_method
-from ..core.model import Report
 from .anchors import Anchors
 from .backlinks import Backlinks
 from .blocks import Blocks
