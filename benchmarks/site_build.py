@@ -94,20 +94,28 @@ def plain_project(root: Path, source: Path) -> Path:
 class Run:
     cpu: float  # seconds, user + system
     peak: int  # bytes of resident memory at most
+    finished: bool = True  # False: stopped at the time limit, so ``cpu`` is a lower bound
 
 
-def measured(command: list[str], cwd: Path) -> Run:
-    """Run ``command`` in its own process; its CPU time and peak memory alone."""
+def measured(command: list[str], cwd: Path, limit: float | None = None) -> Run:
+    """Run ``command`` in its own process; its CPU time and peak memory alone. A process
+    still running after ``limit`` seconds is stopped, and what it used so far returned."""
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert process.stderr is not None
     errors = threading.Thread(target=lambda: setattr(process, "errors", process.stderr.read()))
     errors.start()
+    timer = threading.Timer(limit, process.kill) if limit else None
+    if timer:
+        timer.start()
     _, status, usage = os.wait4(process.pid, 0)
+    stopped = timer is not None and not timer.is_alive() and os.WIFSIGNALED(status)
+    if timer:
+        timer.cancel()
     errors.join()
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
+    if process.returncode and not stopped:
         raise SystemExit(f"{' '.join(command)} failed:\n{process.errors.decode()[-3000:]}")
-    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024)
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, not stopped)
 
 
 def mkdocs_build(project: Path) -> Run:
@@ -116,10 +124,10 @@ def mkdocs_build(project: Path) -> Run:
     return measured([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], project)
 
 
-def sphinx_build(python: str, project: Path) -> Run:
+def sphinx_build(python: str, project: Path, limit: float | None) -> Run:
     out = project / "out"
     shutil.rmtree(out, ignore_errors=True)
-    return measured([python, "-m", "sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project)
+    return measured([python, "-m", "sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project, limit)
 
 
 def site_sizes(site: Path) -> tuple[int, int, int]:
@@ -204,9 +212,13 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=20, help="records per report")
     parser.add_argument("--rounds", type=int, default=1, help="builds of each kind per size (the median is shown)")
     parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs, for the peer")
+    parser.add_argument("--sphinx-limit", type=float, default=1800, help="seconds a peer build may run (then its CPU is a lower bound)")
     args = parser.parse_args()
 
-    rows = []
+    print(f"{args.records} records per report; CPU = user + system seconds of the build process, median of {args.rounds}\n")
+    print("| reports | pages | plugin CPU s | plain CPU s | plugin / plain | peak memory plugin / plain | site | per page | first visit (search) | sphinx CPU s | sphinx / plugin CPU | sphinx / plugin memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    per_page: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for count in args.reports:
             plugin = plugin_project(Path(tmp) / f"plugin-{count}", count, args.records)
@@ -218,30 +230,26 @@ def main() -> None:
                 runs["plugin"].append(mkdocs_build(plugin))
                 runs["plain"].append(mkdocs_build(plain))
                 if args.sphinx_python:
-                    runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}"))
+                    runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
             total, pages, html = site_sizes(plugin / "site")
+            per_page[count] = html / pages
             visit = first_visit(plugin / "site")
-            rows.append((count, pages, cpu, peak, total, html / pages, visit))
-            print(f"{count} reports: done", file=sys.stderr, flush=True)
+            first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
+            sphinx = ("—", "—", "—")
+            if runs["sphinx"]:
+                more = "" if all(r.finished for r in runs["sphinx"]) else "> "  # stopped at --sphinx-limit
+                sphinx = (f"{more}{cpu['sphinx']:.1f}", f"{more}{cpu['sphinx'] / cpu['plugin']:.2f}", f"{more}{peak['sphinx'] / peak['plugin']:.2f}")
+            print(
+                f"| {count:,} | {pages:,} | {cpu['plugin']:.1f} | {cpu['plain']:.1f} | {cpu['plugin'] / cpu['plain']:.2f} "
+                f"| {_mb(peak['plugin'])} / {_mb(peak['plain'])} | {_mb(total)} | {_mb(html / pages)} | {first} | {' | '.join(sphinx)} |",
+                flush=True,
+            )
             shutil.rmtree(plugin.parent / f"plain-{count}")
-
-    print(f"\n{args.records} records per report; CPU = user + system seconds of the build process, median of {args.rounds}\n")
-    print("| reports | pages | plugin CPU s | plain CPU s | plugin / plain | peak memory plugin / plain | site | per page | first visit (search) | sphinx CPU s | sphinx / plugin CPU | sphinx / plugin memory |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for count, pages, cpu, peak, total, per_page, visit in rows:
-        first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
-        sphinx = ("—", "—", "—")
-        if "sphinx" in cpu:
-            sphinx = (f"{cpu['sphinx']:.1f}", f"{cpu['sphinx'] / cpu['plugin']:.2f}", f"{peak['sphinx'] / peak['plugin']:.2f}")
-        print(
-            f"| {count:,} | {pages:,} | {cpu['plugin']:.1f} | {cpu['plain']:.1f} | {cpu['plugin'] / cpu['plain']:.2f} "
-            f"| {_mb(peak['plugin'])} / {_mb(peak['plain'])} | {_mb(total)} | {_mb(per_page)} | {first} | {' | '.join(sphinx)} |"
-        )
-    base = rows[0]
-    for count, _, _, _, _, per_page, _ in rows[1:]:
-        print(f"\nThe average page at {count} reports is {per_page / base[5]:.3f}× the average page at {base[0]} reports.")
+    first, *rest = args.reports
+    for count in rest:
+        print(f"\nThe average page at {count} reports is {per_page[count] / per_page[first]:.3f}× the average page at {first} reports.")
 
 
 if __name__ == "__main__":
