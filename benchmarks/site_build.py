@@ -6,7 +6,9 @@ run, every build in a process of its own:
 * **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin;
 * **plain** — MkDocs alone on the very same pages, written beforehand as Markdown files in
   ``docs/`` (the parts the plugin writes as HTML inlined as raw HTML), with the same theme,
-  extensions, CSS and JS; its navigation lists what the plugin's lists on a page outside
+  CSS and JS, and the Markdown extensions of ``mkdocs.yml`` plus those a build without the
+  plugin needs (``requirements.PLAIN_BUILD_EXTENSIONS``: the author's characters restored
+  from their placeholders, record labels, safe links), as ``mkdocs-reports pages`` says; its navigation lists what the plugin's lists on a page outside
   any system (the system pages are ``not_in_nav``);
 * **sphinx** (with ``--sphinx-python``) — Sphinx with sphinx-needs on the same collection
   (``sphinx_peer.py``: documents, needs with text and links, a needtable).
@@ -49,6 +51,8 @@ from synthetic import write_collection  # noqa: E402
 from mkdocs_reports.core.check import check_collection  # noqa: E402
 from mkdocs_reports.plugin import ASSET_DIR, ASSETS  # noqa: E402
 from mkdocs_reports.render import Paths, SiteRenderer  # noqa: E402
+from mkdocs_reports.render.placeholders import AMP, BRACE, LT, NOTHING, PIPE, RECORD_LABEL  # noqa: E402
+from mkdocs_reports.render.requirements import PLAIN_BUILD_EXTENSIONS  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -79,7 +83,10 @@ def plain_project(root: Path, source: Path) -> Path:
         shutil.copy(asset, root / "docs" / ASSET_DIR / asset.name)
     with open(source / "mkdocs.yml", encoding="utf-8") as handle:  # MkDocs' loader: it knows !ENV
         config = yaml_load(handle)
-    config["plugins"] = ["search"]
+    config["plugins"] = [entry for entry in config["plugins"] if "reports" not in entry]  # search, as configured
+    extensions = config.get("markdown_extensions") or []
+    named = {next(iter(entry)) if isinstance(entry, dict) else entry for entry in extensions}
+    config["markdown_extensions"] = [*extensions, *(name for name in PLAIN_BUILD_EXTENSIONS if name not in named)]
     config["extra_css"] = [f"{ASSET_DIR}/reports.css"]
     config["extra_javascript"] = [f"{ASSET_DIR}/reports.js"]
     hand_written = sorted(p.name for p in (source / "docs").glob("*.md") if p.name != "index.md")
@@ -128,6 +135,14 @@ def sphinx_build(python: str, project: Path, limit: float | None) -> Run:
     out = project / "out"
     shutil.rmtree(out, ignore_errors=True)
     return measured([python, "-m", "sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project, limit)
+
+
+def no_placeholders(site: Path, pages: list[str]) -> None:
+    """The plain build shows what the plugin's does: no placeholder character is left."""
+    for page in pages:
+        text = (site / page / "index.html").read_text(encoding="utf-8")
+        if any(char in text for char in (LT, AMP, BRACE, PIPE, RECORD_LABEL, NOTHING)):
+            raise SystemExit(f"the plain build left placeholder characters in {page}: check its Markdown extensions")
 
 
 def site_sizes(site: Path) -> tuple[int, int, int]:
@@ -233,6 +248,7 @@ def main() -> None:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
+            no_placeholders(plain / "site", ["", "system0000/memory"])
             total, pages, html = site_sizes(plugin / "site")
             per_page[count] = html / pages
             visit = first_visit(plugin / "site")
