@@ -57,7 +57,7 @@ _TEXT_IN_LINK = {"[": "\\[", "]": "\\]"}
 _ESCAPABLE = re.compile(r"[#\[\]\\`]")
 #: a record link as inline HTML: Markdown passes the tag through as it is (a Markdown link
 #: would cost a pass over its text and a rewrite by MkDocs, hundreds of times per page).
-#: The label is for the site's tooltip script (``record_links``), never in a ``title``.
+#: The label is for the site's tooltip script (reports.js), never in a ``title``.
 _RECORD_LINK = '<a data-rpt-label="{label}" href="{href}">{text}</a>'
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
@@ -307,11 +307,6 @@ class Markup:
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))
 
-    @staticmethod
-    def verbatim(passage: str) -> str:
-        """A quote's passage for a fenced block, exactly as written."""
-        return passage.translate(PROSE)
-
     # -- links ------------------------------------------------------------------------
 
     def to(self, page: str, anchor: str | None = None) -> str:
@@ -381,7 +376,3 @@ class Markup:
     def code(text: str) -> str:
         """Author text as inline code (a path, a run ID, a message)."""
         return code_span(text.translate(CELL))
-
-    @staticmethod
-    def fence(passage: str) -> str:
-        return fence(passage)

@@ -14,7 +14,7 @@ the control characters instead: wrong, but never markup.
 
 ``NOTHING`` stands before a fence line that the author's field never closes: superfences
 would otherwise look for its closing line in the rest of the page and turn the fields
-after it into code. ``RECORD_LABEL`` marks the title of a record link (``Markup.ref``);
+after it into code. ``RECORD_LABEL`` marks the title of a source link (``Markup.source_ref``);
 ``record_links`` moves such a title into a ``data-rpt-label`` attribute.
 """
 

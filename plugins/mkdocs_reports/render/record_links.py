@@ -1,9 +1,10 @@
 """Record links carry their record's label in ``data-rpt-label``, never in ``title``.
 
 A ``title`` is text the theme may re-insert as HTML (Material's ``content.tooltips`` does),
-so no author text may stand in one. ``Markup.ref`` writes a record link as a Markdown link
-whose title is the label marked with ``placeholders.RECORD_LABEL``; this treeprocessor moves
-such a title into ``data-rpt-label``, which only the site's own script reads, with
+so no author text may stand in one. ``Markup.ref`` writes a record link as inline HTML with
+``data-rpt-label`` already; ``Markup.source_ref`` writes a source link as a Markdown link
+whose title is its label marked with ``placeholders.RECORD_LABEL``; this treeprocessor
+moves such a title into ``data-rpt-label``, which only the site's own script reads, with
 ``textContent`` (assets/reports.js shows it as the link's tooltip). Without this extension
 the title stays, made inert (``chrome_text``), so a theme that re-inserts it still shows text.
 """
