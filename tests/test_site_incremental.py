@@ -110,3 +110,30 @@ def test_an_edit_to_a_hand_written_page_reaches_every_page_that_lists_it(project
     site = dirty_build()
     assert "Writing a report" in (site / "beta" / "memory" / "index.html").read_text(encoding="utf-8")
     assert differences(site, full_build(project, tmp_path / "full")) == []
+
+
+def test_a_new_quote_lock_reaches_its_systems_pages(tmp_path, monkeypatch, capsys):
+    """The lock decides what a quote's header says (verified or not): a lock written after a
+    build rebuilds that system's pages, and the site equals a full build."""
+    from test_quotes_site import verified_project
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    project, commit, _ = verified_project(tmp_path, monkeypatch, capsys)
+    lock = project / "reports" / "tallybook" / "_quotes.lock.yaml"
+    aside = lock.rename(tmp_path / "lock.yaml")
+    site = tmp_path / "served"
+
+    def dirty_build() -> str:
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site))
+        config.plugins.on_startup(command="serve", dirty=True)
+        build(config, dirty=True)
+        return (site / "tallybook" / "memory" / "index.html").read_text(encoding="utf-8")
+
+    try:
+        assert f"verified at {commit[:7]}" not in dirty_build()
+        aside.rename(lock)
+        assert f"verified at {commit[:7]}" in dirty_build()
+        assert differences(site, full_build(project, tmp_path / "full")) == []
+    finally:
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site))
+        config.plugins.on_startup(command="build", dirty=False)  # the instance outlives the test
