@@ -22,10 +22,16 @@ EPOCH = "1700000000"  # sitemap dates and the gzip header of sitemap.xml.gz
 def project(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     project = make_project(tmp_path / "project")
-    gamma = (project / "reports" / "beta" / "memory.yaml").read_text(encoding="utf-8").replace("system: Beta", "system: Gamma")
-    (project / "reports" / "gamma").mkdir()
-    (project / "reports" / "gamma" / "memory.yaml").write_text(gamma, encoding="utf-8")
+    copy_system(project, "beta", "gamma", "Gamma")
     return project
+
+
+def copy_system(project: Path, source: str, slug: str, name: str) -> None:
+    """A system of its own, made from ``source``'s files with its name changed."""
+    (project / "reports" / slug).mkdir()
+    for file in (project / "reports" / source).glob("*.yaml"):
+        text = file.read_text(encoding="utf-8").replace(f"system: {source.capitalize()}", f"system: {name}")
+        (project / "reports" / slug / file.name).write_text(text, encoding="utf-8")
 
 
 @pytest.fixture
@@ -88,9 +94,7 @@ def test_an_edit_rebuilds_only_what_it_touches_and_equals_a_full_build(project, 
 
 def test_adding_and_removing_a_system_equals_a_full_build(project, dirty_build, tmp_path):
     site = dirty_build()
-    delta = (project / "reports" / "beta" / "memory.yaml").read_text(encoding="utf-8").replace("system: Beta", "system: Delta")
-    (project / "reports" / "delta").mkdir()
-    (project / "reports" / "delta" / "memory.yaml").write_text(delta, encoding="utf-8")
+    copy_system(project, "beta", "delta", "Delta")
     dirty_build()
     assert (site / "delta" / "memory" / "index.html").is_file()
     assert differences(site, full_build(project, tmp_path / "full-added")) == []
