@@ -15,11 +15,11 @@ def collection(root: Path, systems: int) -> Path:
     for number in range(systems):
         folder = root / f"s{number:02d}"
         folder.mkdir(parents=True)
-        for name in ("_set.yaml", "memory.yaml"):
+        for name in ("_set.yaml", "memory.yaml"):  # the set names the system
             text = (SAMPLE / "alpha" / name).read_text(encoding="utf-8")
-            assert "system: Alpha" in text
             text = text.replace("system: Alpha", f"system: S{number:02d}").replace("-alpha-", f"-s{number:02d}-")
             (folder / name).write_text(text, encoding="utf-8")
+        assert f"system: S{number:02d}" in (folder / "_set.yaml").read_text(encoding="utf-8")
     return root
 
 
