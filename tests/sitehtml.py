@@ -51,6 +51,7 @@ class Link:
     section: str | None  # id of the nearest heading above the link
     in_code: bool
     label: str | None = None  # a record link's label (data-rpt-label), which its tooltip shows
+    in_nav: bool = False  # in a <nav>: the navigation or the table of contents
 
 
 @dataclass
@@ -75,7 +76,8 @@ class Page:
         return [link for link in self.links if link.section == section]
 
     def links_with_text(self, text: str) -> list[Link]:
-        return [link for link in self.links if link.text == text]
+        """The links with this text in the page itself (not its navigation or contents)."""
+        return [link for link in self.links if link.text == text and not link.in_nav]
 
 
 class _Parser(HTMLParser):
@@ -94,6 +96,7 @@ class _Parser(HTMLParser):
         self.in_script = False
         self.in_title = False
         self.in_article = 0
+        self.in_nav = 0
         self.in_headerlink = False
         self.text: list[str] = []
 
@@ -108,6 +111,8 @@ class _Parser(HTMLParser):
                 self.page.event_attributes.append((tag, name))
         if tag == "article":
             self.in_article += 1
+        elif tag == "nav":
+            self.in_nav += 1
         if tag in self._HEADINGS and attributes.get("id"):
             self.heading = (attributes["id"], [])
             self.section = attributes["id"]
@@ -140,6 +145,8 @@ class _Parser(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "article":
             self.in_article -= 1
+        elif tag == "nav" and self.in_nav:
+            self.in_nav -= 1
         if tag in self._HEADINGS and self.heading:
             self.page.headings[self.heading[0]] = "".join(self.heading[1]).strip()
             self.heading = None
@@ -149,7 +156,7 @@ class _Parser(HTMLParser):
             attributes, text = self.link
             self.page.links.append(
                 Link(attributes["href"], attributes.get("title"), "".join(text).strip(), self.section,
-                     self.code_depth > 0, attributes.get("data-rpt-label"))
+                     self.code_depth > 0, attributes.get("data-rpt-label"), self.in_nav > 0)
             )
             self.link = None
         elif tag == "code" and self.code_depth:

@@ -29,7 +29,7 @@ def test_record_index_filters_and_sorts(browser, site_url):
 
     browser.get(site_url + "records/")
     field = browser.find_element(By.CSS_SELECTOR, ".rpt-index-filter input")
-    status = browser.find_element(By.CSS_SELECTOR, ".rpt-index-filter span")
+    status = browser.find_element(By.CSS_SELECTOR, ".rpt-index-count")
     assert status.text == "8 of 8 records"
 
     field.send_keys("notes beta")

@@ -169,9 +169,10 @@ def test_narrow_screens_truncate_more_and_still_run_nothing(browser, site):
         browser.set_window_size(1280, 1000)
 
 
-def test_a_record_tooltip_shows_the_label_as_text(browser, site):
+def test_a_record_preview_shows_the_label_and_text_as_text(browser, site):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     origin, _ = site
     browser.get(f"{origin}/evil/memory/")
@@ -181,9 +182,13 @@ def test_a_record_tooltip_shows_the_label_as_text(browser, site):
     tooltip = browser.find_element(By.ID, "rpt-tooltip")
     label = link.get_attribute("data-rpt-label")
     assert "<img src=x onerror=" in label or "<script>" in label or "<svg" in label
-    assert tooltip.is_displayed() and tooltip.get_attribute("textContent") == label
-    assert browser.execute_script("return document.getElementById('rpt-tooltip').children.length") == 0
+    assert tooltip.is_displayed() and label in tooltip.get_attribute("textContent")
     assert link.get_attribute("aria-describedby") == "rpt-tooltip"
+    # then the record's preview (previews/<system>.json): its author text is text too
+    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-tooltip .rpt-preview-head')"))
+    tags = browser.execute_script("return [...document.querySelectorAll('#rpt-tooltip *')].map(e => e.tagName.toLowerCase())")
+    assert set(tags) <= {"p", "strong", "span"}, tags
+    assert label in tooltip.get_attribute("textContent")
     assert _fired(browser) == []
 
 

@@ -174,7 +174,7 @@ def test_record_index_lists_every_id_with_its_columns(site):
     rows = {(row[0], row[1]): row for row in table[1:]}
     assert len(table) - 1 == 8
     assert ("MEM-OBJ-notes", "Alpha") in rows and ("MEM-OBJ-notes", "Beta") in rows
-    assert rows[("MEM-RTE-note-write", "Alpha")][2:] == ["memory report", "Routes", "Note writing", "implementation: wired; operation: uninspected", "4"]
+    assert rows[("MEM-RTE-note-write", "Alpha")][2:] == ["memory report", "Routes", "Note writing", "implementation: wired operation: uninspected", "4"]
     assert rows[("RT-RTE-chat-turn", "Alpha")][2] == "runtime report (not published)"
     assert any(src.endswith("assets/mkdocs-reports/reports.js") for src in index.script_srcs)
 
@@ -189,10 +189,12 @@ def test_system_page_shows_source_reports_records_and_external_records(site):
 
 
 def test_coverage_overview_counts_kinds_statuses_and_coverage_rows(site):
-    kinds, statuses, tables = site.page("coverage/").tables
+    members, kinds, implementation, operation, tables = site.page("coverage/").tables
+    assert members[1:] == [["Alpha", "not published, 2 cited", "published", "—"], ["Beta", "—", "published", "—"]]
     assert kinds[1] == ["Alpha", "1", "2", "2", "0", "0", "0", "5", "2"]
-    assert statuses[1][statuses[0].index("wired")] == "2"
-    assert tables[1] == ["Alpha memory report", "Alpha", "Boundary and evidence › Coverage inventory", "2", "3"]
+    assert implementation[0] == ["System", "wired", "Records"] and implementation[1] == ["Alpha", "2", "2"]
+    assert operation[0] == ["System", "uninspected", "Records"]
+    assert tables[1] == ["Alpha memory report", "Alpha", "Boundary and evidence › Coverage inventory", "2"]
 
 
 def test_home_shows_the_collection_at_a_glance(site):

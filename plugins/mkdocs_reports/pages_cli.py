@@ -106,6 +106,9 @@ def write_pages(checked: CheckedCollection, out: Path, paths: Paths | None = Non
     (out / ASSET_DIR).mkdir(parents=True, exist_ok=True)
     for asset in sorted(ASSETS.iterdir()):
         shutil.copyfile(asset, out / ASSET_DIR / asset.name)
+    for path, text in renderer.previews().items():
+        (out / path).parent.mkdir(parents=True, exist_ok=True)
+        (out / path).write_text(text, encoding="utf-8")
     for path, file in PUBLISHED_SCHEMAS.items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(file, out / path)

@@ -51,6 +51,7 @@ from .core.grounding.status import UNVERIFIED
 from .core.loader import LoadCache, display_path
 from .render import Paths, SiteRenderer, markdown_extensions
 from .render import preview_html
+from .render.compact_html import compact
 from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.plain_text import PlainTextExtension
 from .render.sanitize import sanitize
@@ -170,6 +171,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 file.fingerprint = content_fingerprint(text, self.renderer.parts.get(uri))
             new.append(file)
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
+        # (as generated pages: a dirty build removes the file of a system that is gone)
+        new += [GeneratedPage.generated(config, path, content=text) for path, text in self.renderer.previews().items()]
         # at SCHEMA_BASE on the project's site
         new += [File.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         self._refuse_collisions(files, new)
@@ -316,16 +319,29 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if uri in self.generated:
             page.markdown = ""  # rendered: only the HTML is needed from here on
             html = sanitize(self.renderer.fill_parts(uri, html), self.renderer.anchors[uri].ids)
+            html = self.renderer.pictures.insert(uri, html, self._url_from(page, files))
         elif self.glance_marks[0] in html:
             before, rest = html.split(self.glance_marks[0], 1)
             glance, _, after = rest.partition(self.glance_marks[1])
             html = before + sanitize(self.renderer.fill_parts(uri, glance), self.renderer.anchors[GLANCE].ids) + after
         return self.errors_banner + html
 
+    @staticmethod
+    def _url_from(page: Page, files: Files):
+        """The URL of a page of the docs tree relative to ``page`` (as Markdown links get)."""
+        def url(path: str) -> str:
+            file = files.get_file_from_path(path)
+            return get_relative_url(file.url, page.url) if file is not None else "#"
+        return url
+
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
-        """A preview says so at the top of every page (``render/preview_html.py``)."""
-        if not self.config.enabled or not self.preview.pull_request:
+        """Every page without the theme's indentation (``render/compact_html.py``); a
+        preview says so at the top of every page (``render/preview_html.py``)."""
+        if not self.config.enabled:
             return None
+        output = compact(output)
+        if not self.preview.pull_request:
+            return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
         return preview_html.at_body_start(output, preview_html.banner(self.preview.pull_request, href))
 

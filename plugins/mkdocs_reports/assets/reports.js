@@ -1,22 +1,99 @@
-/* Filterable tables (.rpt-index: the record index, the systems list): sort by clicking a
-   column heading, filter by typing; data-rpt-noun names what the rows are and
-   data-rpt-hint is the filter box's placeholder. Record links: their label as a tooltip.
+/* Record links: a preview of their record. Filterable tables (.rpt-index, but the record
+   index, which has record-index.js): sort by clicking a column heading, filter by typing;
+   data-rpt-noun names what the rows are and data-rpt-hint is the filter box's placeholder.
+   What the theme leaves out for keyboard users.
    No dependencies, so it works offline. Material replaces pages without reloading
-   (document$), so the index setup runs on every page it sees and marks tables it has
-   done; the tooltip listens on the document, so it serves every page. */
+   (document$), so the setup runs on every page it sees; the tooltip listens on the
+   document, so it serves every page. (The record index has its own script.) */
 (function () {
   "use strict";
 
-  /* A record link's label (data-rpt-label) shows below it on hover and keyboard focus,
-     and is its accessible description meanwhile. The label is author text: it is only
-     ever set as text (textContent), never parsed as HTML. */
+  /* A record link previews its record below it: on hover, on keyboard focus, and on a
+     first tap on a touch screen (a second tap follows the link; the preview has a link
+     too). Escape, leaving the link or tapping elsewhere closes it. It shows the link's
+     label (data-rpt-label) at once, then what previews/<system>.json (previews.py) says:
+     kind, label, system and member, statuses as badges, the first sentences, how often
+     it is cited, other systems with the same ID. All of it is author text, only ever set
+     as text (textContent), never parsed as HTML. */
+  var PREVIEWS = "assets/mkdocs-reports/previews/";
+  var root = (function () {
+    var script = document.currentScript && document.currentScript.src;
+    var at = script ? script.indexOf("assets/mkdocs-reports/reports.js") : -1;
+    return at >= 0 ? script.slice(0, at) : null;  // the site's root, however deep it is served
+  })();
+  var loaded = {};
   var tooltip = null;
+  var shownFor = null;
+  var pointer = "mouse";
 
   function recordLink(node) {
     return node && node.closest ? node.closest("a[data-rpt-label]") : null;
   }
 
-  function showLabel(link) {
+  /** {system, anchor} of a record link within this site, or null */
+  function target(link) {
+    if (!root || link.href.indexOf(root) !== 0 || !link.hash) return null;
+    var system = link.href.slice(root.length).split(/[/#?]/)[0];
+    return system ? { system: decodeURIComponent(system), anchor: decodeURIComponent(link.hash.slice(1)) } : null;
+  }
+
+  function previews(system) {
+    if (!(system in loaded)) {
+      loaded[system] = window.fetch
+        ? fetch(root + PREVIEWS + encodeURIComponent(system) + ".json")
+          .then(function (r) { return r.ok ? r.json() : null; })
+          .catch(function () { return null; })
+        : Promise.resolve(null);
+    }
+    return loaded[system];
+  }
+
+  function add(parent, tag, className, text) {
+    var el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    parent.appendChild(el);
+    return el;
+  }
+
+  function fill(link, record) {
+    tooltip.textContent = "";
+    if (!record) {
+      add(tooltip, "p", "rpt-preview-label", link.getAttribute("data-rpt-label"));
+    } else {
+      var head = add(tooltip, "p", "rpt-preview-head");
+      add(head, "strong", "", record.id);
+      add(head, "span", "", " · " + record.kind);
+      if (record.label) add(tooltip, "p", "rpt-preview-label", record.label);
+      add(tooltip, "p", "rpt-preview-where", record.system + " · " + record.member + (record.published ? "" : " (not published)"));
+      if (record.statuses.length) {
+        var statuses = add(tooltip, "p", "rpt-preview-statuses");
+        record.statuses.forEach(function (s) {
+          add(statuses, "span", "rpt-status rpt-status--" + s[2].replace(/[^a-z-]/g, ""), s[0] + ": " + s[1]);
+          statuses.appendChild(document.createTextNode(" "));
+        });
+      }
+      if (record.excerpt) add(tooltip, "p", "rpt-preview-excerpt", record.excerpt);
+      else if (!record.published) add(tooltip, "p", "rpt-preview-excerpt", "Declared in a member that is not published: cited, not described here.");
+      var meta = "Cited by " + record.cited_by + (record.cited_by === 1 ? " place" : " places");
+      if (record.also_in.length) meta += " · same ID in " + record.also_in.join(", ");
+      add(tooltip, "p", "rpt-preview-meta", meta);
+    }
+    if (pointer === "touch") {
+      var open = add(tooltip, "a", "rpt-preview-open", "Go to " + (record ? record.id : link.textContent));
+      open.href = link.href;
+    }
+    place(link);
+  }
+
+  function place(link) {
+    var box = link.getBoundingClientRect();
+    var right = document.documentElement.clientWidth - tooltip.offsetWidth - 8;
+    tooltip.style.left = window.scrollX + Math.max(8, Math.min(box.left, right)) + "px";
+    tooltip.style.top = window.scrollY + box.bottom + 6 + "px";
+  }
+
+  function show(link) {
     if (!tooltip) {
       tooltip = document.createElement("div");
       tooltip.id = "rpt-tooltip";
@@ -24,37 +101,56 @@
       tooltip.setAttribute("role", "tooltip");
       document.body.appendChild(tooltip);
     }
-    tooltip.textContent = link.getAttribute("data-rpt-label");
+    shownFor = link;
     tooltip.hidden = false;
-    var box = link.getBoundingClientRect();
-    var right = document.documentElement.clientWidth - tooltip.offsetWidth - 8;
-    tooltip.style.left = window.scrollX + Math.max(8, Math.min(box.left, right)) + "px";
-    tooltip.style.top = window.scrollY + box.bottom + 6 + "px";
+    tooltip.classList.toggle("rpt-tooltip--touch", pointer === "touch");
+    fill(link, null);
     link.setAttribute("aria-describedby", tooltip.id);
+    var where = target(link);
+    if (where) {
+      previews(where.system).then(function (data) {
+        var record = data && Object.prototype.hasOwnProperty.call(data, where.anchor) ? data[where.anchor] : null;
+        if (record && shownFor === link && !tooltip.hidden) fill(link, record);
+      });
+    }
   }
 
-  function hideLabel(link) {
+  function hide(link) {
     if (tooltip) tooltip.hidden = true;
+    shownFor = null;
     if (link) link.removeAttribute("aria-describedby");
   }
 
+  document.addEventListener("pointerdown", function (event) { pointer = event.pointerType || "mouse"; }, true);
   document.addEventListener("mouseover", function (event) {
     var link = recordLink(event.target);
-    if (link && !link.contains(event.relatedTarget)) showLabel(link);
+    if (link && pointer !== "touch" && !link.contains(event.relatedTarget)) show(link);
   });
   document.addEventListener("mouseout", function (event) {
     var link = recordLink(event.target);
-    if (link && !link.contains(event.relatedTarget)) hideLabel(link);
+    if (link && pointer !== "touch" && !link.contains(event.relatedTarget)) hide(link);
+  });
+  document.addEventListener("click", function (event) {
+    var link = recordLink(event.target);
+    if (pointer !== "touch") return;
+    if (link && shownFor !== link) {
+      event.preventDefault();  // the first tap previews; the second follows the link
+      show(link);
+    } else if (!link && shownFor && !(tooltip && tooltip.contains(event.target))) {
+      hide(shownFor);
+    }
   });
   document.addEventListener("focusin", function (event) {
     var link = recordLink(event.target);
-    if (link) showLabel(link);
+    if (link && pointer !== "touch") show(link);
   });
   document.addEventListener("focusout", function (event) {
-    hideLabel(recordLink(event.target));
+    var link = recordLink(event.target);
+    if (link && pointer !== "touch") hide(link);
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") hideLabel(recordLink(document.activeElement));
+    pointer = "keyboard";
+    if (event.key === "Escape" && shownFor) hide(shownFor);
   });
 
   function cellValue(row, column) {
@@ -80,7 +176,7 @@
     header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
   }
 
-  function filter(table, query, status, noun) {
+  function filter(table, query, status, noun, empty) {
     var words = query.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0, rows = table.tBodies[0].rows;
     Array.prototype.forEach.call(rows, function (row) {
@@ -90,8 +186,12 @@
       if (match) shown += 1;
     });
     status.textContent = shown + " of " + rows.length + " " + noun;
+    table.hidden = shown === 0;
+    empty.hidden = shown !== 0;
   }
 
+  /* Filterable tables other than the record index (which has its own script,
+     record-index.js): the systems list. */
   function setup(root) {
     var table = root.querySelector("table");
     if (!table || !table.tHead || !table.tBodies.length || root.dataset.rptReady) return;
@@ -115,15 +215,103 @@
     input.placeholder = root.dataset.rptHint || "Filter";
     input.setAttribute("aria-label", "Filter " + noun);
     var status = document.createElement("span");
+    status.className = "rpt-index-count";
+    status.setAttribute("role", "status");  // announced as it changes
+    var empty = document.createElement("p");
+    empty.className = "rpt-index-empty";
+    empty.textContent = "Nothing matches this filter.";
+    empty.hidden = true;
     bar.appendChild(input);
     bar.appendChild(status);
     root.insertBefore(bar, root.firstChild);
-    input.addEventListener("input", function () { filter(table, input.value, status, noun); });
-    filter(table, "", status, noun);
+    root.appendChild(empty);
+    input.addEventListener("input", function () { filter(table, input.value, status, noun, empty); });
+    filter(table, "", status, noun, empty);
+  }
+
+  /* What the theme leaves out for keyboard and screen-reader users: code and tables that
+     scroll sideways take focus (so their hidden part can be scrolled to), and the search
+     dialog has a name. */
+  function fillGaps() {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset pre > code, .md-typeset .md-typeset__scrollwrap"), function (box) {
+      if (box.scrollWidth > box.clientWidth + 1 && !box.hasAttribute("tabindex")) box.tabIndex = 0;
+    });
+    var search = document.querySelector(".md-search[role=dialog]");
+    if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
+  }
+
+  /* Every record entry offers "Copy ID" and "Copy link" in sight (the theme's ¶ shows
+     only on hover). */
+  function copy(text, button) {
+    var done = function () {
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = button.dataset.rptLabel; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { copyBySelection(text); done(); });
+    } else {
+      copyBySelection(text);
+      done();
+    }
+  }
+
+  function copyBySelection(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); } catch (error) { /* nothing more to try */ }
+    area.remove();
+  }
+
+  function recordActions() {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset .rpt-record[id][data-rpt-id]"), function (heading) {
+      if (heading.nextElementSibling && heading.nextElementSibling.classList.contains("rpt-record-actions")) return;
+      var id = heading.getAttribute("data-rpt-id");
+      var bar = document.createElement("div");
+      bar.className = "rpt-record-actions";
+      [["Copy ID", function () { return id; }],
+       ["Copy link", function () { return location.href.split("#")[0] + "#" + heading.id; }]].forEach(function (action) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.textContent = action[0];
+        button.dataset.rptLabel = action[0];
+        button.setAttribute("aria-label", action[0] + " of " + id);
+        button.addEventListener("click", function () { copy(action[1](), button); });
+        bar.appendChild(button);
+      });
+      heading.parentNode.insertBefore(bar, heading.nextSibling);
+      sameId(heading, id, bar);
+    });
+  }
+
+  /* A record whose ID other systems declare or cite too: a link to the index's rows of
+     that ID (previews/<system>.json says which systems), so the records point at each
+     other without any page depending on another system's reports. */
+  function sameId(heading, id, bar) {
+    var self = document.createElement("a");
+    self.href = location.href.split("#")[0] + "#" + heading.id;
+    var where = target(self);
+    if (!where) return;
+    previews(where.system).then(function (data) {
+      var record = data && Object.prototype.hasOwnProperty.call(data, heading.id) ? data[heading.id] : null;
+      if (!record || !record.also_in.length || typeof data._index !== "string") return;
+      var more = record.also_in_count - record.also_in.length;
+      var link = document.createElement("a");
+      link.className = "rpt-same-id";
+      link.href = root + data._index + "?q=" + encodeURIComponent(id);
+      link.textContent = "Same ID in " + record.also_in.join(", ") + (more > 0 ? " and " + more + " more" : "");
+      bar.appendChild(link);
+    });
   }
 
   function setupAll() {
-    Array.prototype.forEach.call(document.querySelectorAll(".rpt-index"), setup);
+    Array.prototype.forEach.call(document.querySelectorAll(".rpt-index:not(.rpt-records)"), setup);
+    fillGaps();
+    recordActions();
   }
 
   if (typeof window.document$ !== "undefined") {

@@ -15,13 +15,15 @@ from .placeholders import PlaceholdersExtension
 from .record_links import RecordLabelsExtension
 from .safe_links import SafeLinksExtension
 from .site import SiteRenderer
+from .toc_entries import TocEntriesExtension
 
 
 def markdown_extensions() -> list[Extension]:
     """What every page is converted with: safe URLs, record labels out of ``title``, a
-    table of contents whose author text the theme cannot turn into tags, and the author's
-    characters back from their placeholders."""
-    return [SafeLinksExtension(), RecordLabelsExtension(), InertTableOfContentsExtension(), PlaceholdersExtension()]
+    table of contents whose author text the theme cannot turn into tags (and that leaves
+    out kinds a member declares nothing of), and the author's characters back from their
+    placeholders."""
+    return [SafeLinksExtension(), RecordLabelsExtension(), InertTableOfContentsExtension(), TocEntriesExtension(), PlaceholdersExtension()]
 
 
 __all__ = ["Markup", "Paths", "SafeLinksExtension", "SiteRenderer", "markdown_extensions"]

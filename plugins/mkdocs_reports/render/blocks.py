@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.model import Quote, Record
 from .anchors import Anchors
 from .markup import Markup, shorten
+from .overview import member_title
 
 if TYPE_CHECKING:
     from .site import SiteRenderer
@@ -27,6 +28,7 @@ class Blocks:
     """What the HTML blocks of one page show; ``page`` is where they stand."""
 
     shorten = staticmethod(shorten)
+    member_title = staticmethod(member_title)
 
     def __init__(self, renderer: SiteRenderer, page: str, m: Markup, anchor: Anchors) -> None:
         self.page = page
@@ -63,6 +65,7 @@ class Blocks:
         """Every system, filterable (the systems page and the home page's glance)."""
         return str(self._macros.systems_table(self))
 
-    def coverage_html(self, table: str) -> str:
-        """One of the coverage overview's tables: ``kinds``, ``statuses`` or ``coverage_tables``."""
-        return str(getattr(self._macros, f"{table}_table")(self))
+    def coverage_html(self, table: str, *args) -> str:
+        """One of the coverage overview's tables: ``members``, ``kinds``, ``statuses`` (of
+        a status layer) or ``coverage_tables``."""
+        return str(getattr(self._macros, f"{table}_table")(self, *args))

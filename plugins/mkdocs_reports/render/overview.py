@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record, Report, System, Table
@@ -33,9 +34,21 @@ class SystemView:
     def external_count(self) -> int:
         return sum(len(records) for records in self.external.values())
 
-    def statuses(self) -> Counter[str]:
-        """How often each conclusion status value is given across the system's routes."""
-        return Counter(value for records in self.records.values() for r in records for value in r.status.values())
+    def member(self, member: str) -> Report | list[ExternalRecord] | None:
+        """The member's published report, the records cited from it when it is not
+        published, or None when the system's reports neither have nor cite it."""
+        return self.system.reports.get(member) or self.external.get(member)
+
+
+@dataclass
+class StatusLayer:
+    """One layer of conclusion statuses ("implementation", "operation", …: the author's
+    word before "conclusion status"), counted per system: the layers are separate claims
+    (what the code does, what a run showed), so they are never added up together."""
+
+    name: str
+    values: list[str]  # the values given in this layer, in the vocabulary's order
+    counts: dict[str, Counter[str]]  # system slug → value → how many records give it
 
 
 @dataclass
@@ -83,6 +96,41 @@ class Overview:
                 for record in records:
                     self.index.append(IndexEntry(record, view, None, backlinks.count(slug, record.id)))
         self.index.sort(key=lambda e: (e.record.id, e.view.system.slug))
+
+    def layers_of(self, view: SystemView) -> list[StatusLayer]:
+        """The status layers a system's records give, in the order they first appear there
+        (so a system's page depends on its own reports only)."""
+        order: dict[str, None] = {}
+        for records in view.records.values():
+            for record in records:
+                order.update((layer.strip(), None) for layer in record.status)
+        by_name = {layer.name: layer for layer in self.status_layers}
+        return [by_name[name] for name in order]
+
+    @cached_property
+    def status_layers(self) -> list[StatusLayer]:
+        """Every status layer given in the collection, in the order they first appear."""
+        counts: dict[str, dict[str, Counter[str]]] = {}
+        for view in self.systems:
+            for records in view.records.values():
+                for record in records:
+                    for layer, value in record.status.items():
+                        layer_counts = counts.setdefault(layer.strip(), {})
+                        layer_counts.setdefault(view.system.slug, Counter())[value.strip()] += 1
+        layers = []
+        for name, by_system in counts.items():
+            given = set().union(*by_system.values())
+            values = [v for v in self.status_values if v in given] + sorted(given - set(self.status_values))
+            layers.append(StatusLayer(name, values, by_system))
+        return layers
+
+    @property
+    def members(self) -> list[str]:
+        """Every member type's member and any other member a system publishes or cites, in
+        the reading order of a set."""
+        types = self.graph.collection.types
+        found = {m for view in self.systems for m in [*view.system.reports, *view.external]}
+        return sorted(found | set(types.member_order), key=types.order)
 
     @property
     def reports(self) -> list[Report]:

@@ -19,15 +19,17 @@ PUBLISHED_SCHEMAS = {f"schema/{path.name}": path for path in sorted((PACKAGE / "
 #: where the assets are published, relative to the site's root
 ASSET_DIR = "assets/mkdocs-reports"
 STYLESHEETS = (f"{ASSET_DIR}/reports.css",)
-SCRIPTS = (f"{ASSET_DIR}/reports.js",)
+SCRIPTS = (f"{ASSET_DIR}/reports.js", f"{ASSET_DIR}/record-index.js")
 #: what the pages are written with; the plugin adds those ``mkdocs.yml`` lacks
 REQUIRED_EXTENSIONS = ("attr_list", "md_in_html", "admonition", "tables")
 #: the package's own extensions (``render.markdown_extensions()``): safe URLs, record labels
-#: in ``data-rpt-label``, an inert table of contents, and the author's characters restored
+#: in ``data-rpt-label``, an inert table of contents without empty kinds, and the author's
+#: characters restored
 SAFETY_EXTENSIONS = (
     "mkdocs_reports.render.safe_links",
     "mkdocs_reports.render.record_links",
     "mkdocs_reports.render.chrome_text",
+    "mkdocs_reports.render.toc_entries",
     "mkdocs_reports.render.placeholders",
 )
 #: what a build without the plugin must use: ``pymdownx.superfences`` reads fences as the

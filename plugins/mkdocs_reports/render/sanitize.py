@@ -42,6 +42,9 @@ other attribute; ``javascript:``, ``data:``, ``vbscript:`` and other URLs (the a
 is dropped, the link text stays); comments. No ``rel`` is added to links (ammonia's
 default ``noopener noreferrer``): the pages link within the site and to forges, and
 changing every link would change what readers and tests see for no gain here.
+
+The pictures (``pictures.py``: SVG drawn by the plugin, put in after a page is sanitized)
+have an allowlist of their own, ``sanitize_picture``.
 """
 
 from __future__ import annotations
@@ -139,3 +142,41 @@ def sanitize(html: str, ids: Collection[str] = frozenset()) -> str:
         return _CLEANER.clean(html)
     finally:
         _DECLARED_IDS.reset(token)
+
+
+#: what the pictures (``pictures.py``) are drawn with: shapes, text, links and their
+#: titles; no style, no script, no reference to anything (``use``, ``image``, markers),
+#: no animation, no foreign content; links relative only
+PICTURE_TAGS = frozenset({"svg", "g", "a", "rect", "path", "text", "title"})
+_PICTURE_ATTRIBUTES = {
+    "svg": {"class", "viewBox", "width", "height", "role", "aria-label"},
+    "g": {"class"},
+    "a": {"class", "href"},
+    "rect": {"class", "x", "y", "width", "height", "rx"},
+    "path": {"class", "d"},
+    "text": {"class", "x", "y", "text-anchor"},
+}
+
+
+def _picture_attribute(element: str, attribute: str, value: str) -> str | None:
+    if attribute == "class":
+        kept = [name for name in value.split() if re.fullmatch(r"rpt-[a-z0-9-]+", name)]
+        return " ".join(kept) or None
+    if attribute == "href":
+        return None if ":" in value.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0] or value.startswith("//") else value
+    return value
+
+
+_PICTURE_CLEANER = nh3.Cleaner(
+    tags=set(PICTURE_TAGS),
+    attributes={tag: set(names) for tag, names in _PICTURE_ATTRIBUTES.items()},
+    attribute_filter=_picture_attribute,
+    url_schemes=set(),
+    link_rel=None,
+    strip_comments=True,
+)
+
+
+def sanitize_picture(svg: str) -> str:
+    """A picture's SVG with everything outside the pictures' allowlist removed."""
+    return _PICTURE_CLEANER.clean(svg)

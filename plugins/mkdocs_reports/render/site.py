@@ -37,6 +37,8 @@ from .forge import file_url, repository_url, tree_url
 from .markup import Markup
 from .overview import Overview, SystemView, kind_anchor, member_title
 from .paths import Paths
+from .pictures import Pictures, citation_web, status_chart
+from .previews import record_previews
 
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that
@@ -49,6 +51,15 @@ _BLOCK_KINDS = {Text: "text", Heading: "heading", Quote: "quote", Table: "table"
 def block_kind(block) -> str:
     """What a block is, for the templates: text, heading, quote, table, list or fields."""
     return _BLOCK_KINDS[type(block)]
+
+
+_PLAIN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+
+
+def plain_id(text: str) -> bool:
+    """Whether a record ID is letters, digits and hyphens only (as every valid one is), so
+    it can stand in an attribute as written (a non-strict build renders invalid ones too)."""
+    return _PLAIN_ID.fullmatch(text) is not None
 
 
 def status_class(value: str) -> str:
@@ -73,6 +84,7 @@ def _environment() -> jinja2.Environment:
         comment_start_string="{##",
         comment_end_string="##}",
     )
+    env.tests["plain_id"] = plain_id
     env.globals.update(
         section_anchor=section_anchor,
         kind_anchor=kind_anchor,
@@ -130,6 +142,7 @@ class _SystemPages:
     parts: dict[str, list[str]] = field(default_factory=dict)  # page → its HTML parts
     anchors: dict[str, Anchors] = field(default_factory=dict)  # page → the ids it declared
     index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
+    pictures: dict[str, dict[str, str]] = field(default_factory=dict)  # page → its pictures (pictures.py)
 
     def same(self, reports: list[Report]) -> bool:
         return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports))
@@ -153,6 +166,8 @@ class SiteRenderer:
         self.parts: dict[str, list[str]] = {}
         #: what was made of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
+        #: the SVG pictures of each page, put in after the page is sanitized (``pictures.py``)
+        self.pictures = Pictures()
 
     def _render(self, template: str, page: str, system: str | None = None, *, declared_as: str | None = None, **context) -> str:
         anchors = self.anchors.setdefault(declared_as or page, Anchors())
@@ -174,6 +189,9 @@ class SiteRenderer:
             graph=self.graph,
             backlinks=self.backlinks,
             overview=self.overview,
+            picture=lambda name, svg: self.pictures.slot(page, name, svg),
+            citation_web=lambda view: citation_web(view, self.graph, self.overview, self.paths),
+            status_chart=lambda view, layer: status_chart(view, layer, self.paths.index_page),
             **context,
         )
         if not parts:
@@ -207,15 +225,19 @@ class SiteRenderer:
         files' reports) are taken from it instead of being rendered again."""
         pages: dict[str, str] = {}
         reuse = previous.by_system if previous is not None and previous.paths == self.paths else {}
+        if reuse:
+            self.pictures.token = previous.pictures.token  # the slots of the pages taken over
         for view in self.overview.systems:
             made = reuse.get(view.system.slug)
             if made is not None and made.same(view.reports):
                 self.parts.update(made.parts)
                 self.anchors.update(made.anchors)
+                self.pictures.by_page.update(made.pictures)
             else:
                 made = _SystemPages(tuple(view.reports), self._system_pages(view))
                 made.parts = {page: self.parts[page] for page in made.pages if page in self.parts}
                 made.anchors = {page: self.anchors[page] for page in made.pages}
+                made.pictures = {page: self.pictures.by_page[page] for page in made.pages if page in self.pictures.by_page}
                 made.index_rows = self._index_rows(view)
             self.by_system[view.system.slug] = made
             pages.update(made.pages)
@@ -273,7 +295,7 @@ class SiteRenderer:
                 "kind": self.overview.kinds[record.kind],
                 "label": m.html(entry.label),
                 "tooltip": " ".join((m.tooltip(record.id) or "").split()),
-                "statuses": "; ".join(f"{label}: {value}" for label, value in entry.status.items()),
+                "statuses": [(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
                 "citations": entry.citations,
             })  # fmt: skip
             rows.append(((record.id, slug), str(html_row)))
@@ -284,6 +306,10 @@ class SiteRenderer:
         rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
         table = self.html_env.get_template("records_table.html.j2").module.table
         return str(table([Html(html_row) for _, html_row in rows]))
+
+    def previews(self) -> dict[str, str]:
+        """The record previews' data files: site path → JSON (``previews.py``)."""
+        return record_previews(self.overview, self.backlinks, self.paths.url(self.paths.index_page))
 
     def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> str:
         """The Changes page of a preview: this build against its base."""

@@ -1,0 +1,275 @@
+/* The record index (records/): sort by a column heading, filter by system, report, kind,
+   each status layer and free text, hide records of unpublished members, and download the
+   rows shown as CSV or JSON. The view lives in the address (?system=…&kind=…&q=…&sort=…),
+   so it can be shared as a link, and the coverage overview links into filtered views.
+   No dependencies, so it works offline. Every value comes from the table the plugin wrote
+   and is only ever read and set as text (textContent, option values), never as HTML. */
+(function () {
+  "use strict";
+
+  var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
+  /** the columns with a choice of values, by their heading */
+  var CHOICE_COLUMNS = ["System", "Report", "Kind"];
+  var LAYER_PREFIX = "status:";
+
+  function text(cell) { return cell ? cell.textContent.replace(/\s+/g, " ").trim() : ""; }
+
+  function readRows(table, headings) {
+    return Array.prototype.map.call(table.tBodies[0].rows, function (row) {
+      var cells = {};
+      headings.forEach(function (heading, column) { cells[heading] = text(row.cells[column]); });
+      var layers = {};
+      each(row.querySelectorAll(".rpt-status[data-rpt-layer]"), function (badge) {
+        var label = badge.getAttribute("data-rpt-layer");
+        var shown = text(badge);
+        layers[label] = shown.slice(shown.indexOf(":") + 1).trim();
+      });
+      var link = row.cells[0] && row.cells[0].querySelector("a[href]");
+      return {
+        row: row, cells: cells, layers: layers, href: link ? link.href : "",
+        unpublished: !!row.querySelector(".rpt-unpublished"), words: row.textContent.toLowerCase(),
+      };
+    });
+  }
+
+  function labelled(labelText, control) {
+    var label = document.createElement("label");
+    var name = document.createElement("span");
+    name.textContent = labelText;
+    label.appendChild(name);
+    label.appendChild(control);
+    return label;
+  }
+
+  function choice(key, labelText, values) {
+    var select = document.createElement("select");
+    select.dataset.rptKey = key;
+    var any = document.createElement("option");
+    any.value = "";
+    any.textContent = "any";
+    select.appendChild(any);
+    values.forEach(function (value) {
+      var option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      select.appendChild(option);
+    });
+    return { key: key, control: select, label: labelled(labelText, select) };
+  }
+
+  function unique(values) {
+    var seen = {};
+    return values.filter(function (v) { if (!v || seen[v]) return false; seen[v] = true; return true; })
+      .sort(function (a, b) { return a.localeCompare(b); });
+  }
+
+  /* CSV as spreadsheets read it: quoted cells; a cell that would start a formula gets a
+     leading apostrophe, since report text is untrusted. */
+  function csvCell(value) {
+    value = String(value);
+    if (/^[=+\-@\t\r]/.test(value)) value = "'" + value;
+    return '"' + value.replace(/"/g, '""') + '"';
+  }
+
+  function download(name, type, body) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([body], { type: type }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 0);
+  }
+
+  function setup(root) {
+    var table = root.querySelector("table");
+    if (!table || !table.tHead || !table.tBodies.length || root.dataset.rptReady) return;
+    root.dataset.rptReady = "1";
+    var headerCells = table.tHead.rows[0].cells;
+    var headings = Array.prototype.map.call(headerCells, text);
+    var rows = readRows(table, headings);
+    var sort = { column: -1, ascending: true };
+
+    /* headings label each cell, for the narrow layout where rows are cards */
+    rows.forEach(function (r) {
+      each(r.row.cells, function (cell, column) {
+        cell.setAttribute("data-label", headings[column]);
+        if (!text(cell)) cell.classList.add("rpt-index-blank");  // a card leaves it out
+      });
+    });
+
+    var bar = document.createElement("div");
+    bar.className = "rpt-index-filter";
+    var search = document.createElement("input");
+    search.type = "search";
+    search.placeholder = "ID, label, path or any word";
+    var filters = [{ key: "q", control: search, label: labelled("Filter", search) }];
+    CHOICE_COLUMNS.forEach(function (heading) {
+      if (headings.indexOf(heading) === -1) return;
+      filters.push(choice(heading.toLowerCase(), heading, unique(rows.map(function (r) {
+        return heading === "Report" ? r.cells[heading].replace(/\s*\(not published\)$/, "") : r.cells[heading];
+      }))));
+    });
+    var layerCounts = {};
+    rows.forEach(function (r) { Object.keys(r.layers).forEach(function (l) { layerCounts[l] = (layerCounts[l] || 0) + 1; }); });
+    Object.keys(layerCounts).sort(function (a, b) { return layerCounts[b] - layerCounts[a] || a.localeCompare(b); }).forEach(function (layer) {
+      filters.push(choice(LAYER_PREFIX + layer, layer + " status", unique(rows.map(function (r) { return r.layers[layer]; }))));
+    });
+    var published = document.createElement("input");
+    published.type = "checkbox";
+    var publishedLabel = labelled("Published reports only", published);
+    publishedLabel.className = "rpt-index-toggle";
+    filters.push({ key: "published", control: published, label: publishedLabel });
+    filters.forEach(function (f) { bar.appendChild(f.label); });
+
+    var status = document.createElement("span");
+    status.className = "rpt-index-count";
+    status.setAttribute("role", "status");  // announced as it changes
+    var csv = document.createElement("button");
+    csv.type = "button";
+    csv.textContent = "Download CSV";
+    var json = document.createElement("button");
+    json.type = "button";
+    json.textContent = "Download JSON";
+    var actions = document.createElement("div");
+    actions.className = "rpt-index-actions";
+    [status, csv, json].forEach(function (el) { actions.appendChild(el); });
+
+    var empty = document.createElement("p");
+    empty.className = "rpt-index-empty";
+    empty.textContent = "No record matches these filters.";
+    empty.hidden = true;
+    root.insertBefore(actions, root.firstChild);
+    root.insertBefore(bar, root.firstChild);
+    root.appendChild(empty);
+
+    function value(f) { return f.control.type === "checkbox" ? (f.control.checked ? "1" : "") : f.control.value; }
+
+    function matches(r) {
+      return filters.every(function (f) {
+        var wanted = value(f);
+        if (!wanted) return true;
+        if (f.key === "q") {
+          return wanted.toLowerCase().split(/\s+/).filter(Boolean).every(function (w) { return r.words.indexOf(w) !== -1; });
+        }
+        if (f.key === "published") return !r.unpublished;
+        if (f.key.indexOf(LAYER_PREFIX) === 0) return r.layers[f.key.slice(LAYER_PREFIX.length)] === wanted;
+        var heading = f.key.charAt(0).toUpperCase() + f.key.slice(1);
+        var cell = r.cells[heading];
+        return heading === "Report" ? cell.replace(/\s*\(not published\)$/, "") === wanted : cell === wanted;
+      });
+    }
+
+    function order() {
+      if (sort.column < 0) return rows;
+      var heading = headings[sort.column];
+      var sorted = rows.slice().sort(function (a, b) {
+        var x = a.cells[heading], y = b.cells[heading];
+        var diff = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.toLowerCase().localeCompare(y.toLowerCase());
+        return sort.ascending ? diff : -diff;
+      });
+      return sorted;
+    }
+
+    function shown() { return order().filter(function (r) { return !r.row.hidden; }); }
+
+    function saveView() {
+      var params = new URLSearchParams(window.location.search);
+      filters.forEach(function (f) { if (value(f)) params.set(f.key, value(f)); else params.delete(f.key); });
+      if (sort.column >= 0) {
+        params.set("sort", headings[sort.column].toLowerCase());
+        params.set("order", sort.ascending ? "asc" : "desc");
+      }
+      var query = params.toString();
+      history.replaceState(history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+    }
+
+    function apply(save) {
+      var count = 0;
+      rows.forEach(function (r) {
+        var match = matches(r);
+        r.row.hidden = !match;
+        if (match) count += 1;
+      });
+      var body = table.tBodies[0];
+      order().forEach(function (r) { body.appendChild(r.row); });
+      each(headerCells, function (cell, column) {
+        if (column === sort.column) cell.setAttribute("aria-sort", sort.ascending ? "ascending" : "descending");
+        else cell.removeAttribute("aria-sort");
+      });
+      status.textContent = count + " of " + rows.length + " records";
+      table.hidden = count === 0;
+      empty.hidden = count !== 0;
+      if (save) saveView();
+    }
+
+    each(headerCells, function (header, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = headings[column];
+      button.title = "Sort by " + headings[column];
+      header.textContent = "";
+      header.appendChild(button);
+      button.addEventListener("click", function () {
+        sort.ascending = sort.column === column ? !sort.ascending : true;
+        sort.column = column;
+        apply(true);
+      });
+    });
+    filters.forEach(function (f) {
+      f.control.addEventListener(f.control.tagName === "SELECT" || f.control.type === "checkbox" ? "change" : "input",
+        function () { apply(true); });
+    });
+
+    function record(r) {
+      var statuses = {};
+      Object.keys(r.layers).forEach(function (layer) { statuses[layer] = r.layers[layer]; });
+      return {
+        id: r.cells.ID, system: r.cells.System, report: r.cells.Report.replace(/\s*\(not published\)$/, ""),
+        published: !r.unpublished, kind: r.cells.Kind, label: r.cells.Label, statuses: statuses,
+        cited_by: Number(r.cells["Cited by"]) || 0, url: r.href,
+      };
+    }
+    csv.addEventListener("click", function () {
+      var header = ["id", "system", "report", "published", "kind", "label", "statuses", "cited_by", "url"];
+      var lines = [header.join(",")].concat(shown().map(function (r) {
+        var e = record(r);
+        var statuses = Object.keys(e.statuses).map(function (l) { return l + ": " + e.statuses[l]; }).join("; ");
+        return [e.id, e.system, e.report, e.published, e.kind, e.label, statuses, e.cited_by, e.url].map(csvCell).join(",");
+      }));
+      download("records.csv", "text/csv;charset=utf-8", lines.join("\r\n") + "\r\n");
+    });
+    json.addEventListener("click", function () {
+      download("records.json", "application/json", JSON.stringify(shown().map(record), null, 2) + "\n");
+    });
+
+    /* the view in the address, as a shared link or the coverage overview gives it */
+    var params = new URLSearchParams(window.location.search);
+    filters.forEach(function (f) {
+      var wanted = params.get(f.key);
+      if (wanted === null) return;
+      if (f.control.type === "checkbox") f.control.checked = wanted === "1";
+      else if (f.control.tagName === "SELECT") {
+        if (!Array.prototype.some.call(f.control.options, function (o) { return o.value === wanted; })) {
+          var option = document.createElement("option");  // a value no row has: shown, matching nothing
+          option.value = wanted;
+          option.textContent = wanted;
+          f.control.appendChild(option);
+        }
+        f.control.value = wanted;
+      } else f.control.value = wanted;
+    });
+    var sortBy = headings.map(function (h) { return h.toLowerCase(); }).indexOf(params.get("sort"));
+    if (sortBy >= 0) sort = { column: sortBy, ascending: params.get("order") !== "desc" };
+    apply(false);
+  }
+
+  function setupAll() { each(document.querySelectorAll(".rpt-index.rpt-records"), setup); }
+
+  if (typeof window.document$ !== "undefined") {
+    window.document$.subscribe(setupAll);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setupAll);
+  } else {
+    setupAll();
+  }
+})();

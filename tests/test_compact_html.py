@@ -1,0 +1,38 @@
+"""Compact pages (render/compact_html.py): the theme's indentation goes, what a browser
+shows stays, verbatim elements keep every character, and hostile input costs linear time."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from mkdocs_reports.render.compact_html import compact
+
+
+def test_indentation_goes_and_the_text_a_browser_shows_stays():
+    html = "<nav>\n    <ul>\n      <li><a href='#'>One</a>\n      </li>\n\n\n    </ul>\n</nav>\n<p>a\n   b  c</p>"
+    out = compact(html)
+    assert out == "<nav>\n<ul>\n<li><a href='#'>One</a>\n</li>\n</ul>\n</nav>\n<p>a\nb  c</p>"
+    assert re.sub(r"\s+", " ", out) == re.sub(r"\s+", " ", html)
+
+
+def test_pre_textarea_script_and_style_keep_every_character():
+    verbatim = [
+        "<pre><code>  def f():\n      return 1\n</code></pre>",
+        "<TEXTAREA>\n   kept\n</TEXTAREA>",
+        '<script>\n  const a = `x\n   y`;\n</script>',
+        "<style>\n  p { color: red; }\n</style>",
+    ]
+    html = "\n   ".join(["<div>", *verbatim, "</div>"])
+    out = compact(html)
+    for element in verbatim:
+        assert element in out
+    assert "\n   <" not in out.replace(verbatim[0], "").replace(verbatim[1], "")
+
+
+def test_an_unclosed_verbatim_element_keeps_the_rest_and_costs_linear_time():
+    assert compact("<p>\n  a</p><pre>\n  b\n   c") == "<p>\na</p><pre>\n  b\n   c"
+    hostile = "<p>\n  x" * 400_000 + "<pre" * 400_000 + "<script" * 400_000  # quadratic would take hours
+    start = time.monotonic()
+    compact(hostile)
+    assert time.monotonic() - start < 5
