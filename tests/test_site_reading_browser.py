@@ -306,7 +306,7 @@ return [...document.querySelectorAll('.md-content .md-typeset__scrollwrap, .md-c
 @pytest.mark.parametrize("width", [390, 1024, 1440])
 def test_no_table_of_home_coverage_or_index_hides_columns(browser, site_url, width):
     hidden = {}
-    for page in ["", "coverage/", "records/"]:
+    for page in ["", "systems/", "coverage/", "records/"]:
         show(browser, site_url + page, width)
         if found := browser.execute_script(SIDEWAYS):
             hidden[page or "home"] = found
@@ -445,15 +445,21 @@ def test_the_keyboard_opens_and_escape_closes_a_preview(browser, site_url):
 
 
 def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
+    from selenium.webdriver.support.ui import WebDriverWait
+
     show(browser, site_url + "signet/memory/", 390)
+    # the page is laid out once the record entries' links to the same ID elsewhere are in
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         link = _first_link(browser, "MEM-OBJ-memories")
-        box = browser.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.x + 4, b.y + b.height / 2]", link)
         page = browser.current_url
 
-        def tap():
-            point = [{"x": box[0], "y": box[1]}]
+        def tap():  # where the link is now (measured again: nothing may have moved it since)
+            x, y = browser.execute_script(
+                "const b = arguments[0].getClientRects()[0]; return [b.x + Math.min(6, b.width / 2), b.y + b.height / 2]", link
+            )
+            point = [{"x": x, "y": y}]
             browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
             browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
@@ -461,8 +467,6 @@ def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
         preview = _preview(browser)
         assert browser.current_url == page and preview["open"] and preview["open"].endswith("#mem-obj-memories")
         tap()
-        from selenium.webdriver.support.ui import WebDriverWait
-
         WebDriverWait(browser, 5).until(lambda b: b.current_url.endswith("#mem-obj-memories"))
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
