@@ -11,7 +11,7 @@ import pytest
 
 from mkdocs_reports.render.markup import Markup
 from mkdocs_reports.render.safe_links import is_safe_url
-from mkdocs_reports.render.sanitize import sanitize
+from mkdocs_reports.render.sanitize import sanitize, sanitize_rows
 from hostile import write_hostile_collection
 from mkdocs_reports.core.images import is_remote_url
 from sitehtml import Site, build_site, make_project
@@ -195,6 +195,34 @@ def test_the_sanitizer_keeps_what_the_pages_are_made_of(html):
 )
 def test_the_sanitizer_drops_script_handlers_embeds_styles_and_script_urls(html, expected):
     assert sanitize(html) == expected
+
+
+ROW = '<tr><td><a data-rpt-label="L" href="../a/memory/#mem-obj-x">MEM-OBJ-x</a></td><td>{}</td></tr>'
+
+
+def test_rows_sanitized_apart_come_out_as_in_their_table():
+    """The record index's rows are sanitized one by one (``sanitize_rows``): what comes out
+    is what sanitizing the whole table would keep of them."""
+    rows = ROW.format("<em>a</em> label") + "\n" + ROW.format('<p onclick="alert(1)" id="__config" class="md-ellipsis">b</p><script>alert(2)</script>')
+    whole = sanitize(f"<table><tbody>{rows}</tbody></table>")
+    assert sanitize_rows(rows) == whole.removeprefix("<table><tbody>").removesuffix("</tbody></table>")
+    assert "alert" not in sanitize_rows(rows) and "__config" not in sanitize_rows(rows) and "md-ellipsis" not in sanitize_rows(rows)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "</td></tr></tbody></table><script>alert(1)</script><p>after",
+        "</tbody><tbody><tr><td>x",
+        "<caption>c</caption>",
+        "foster-parented text</td>",
+    ],
+)
+def test_a_row_that_would_close_its_table_stays_in_one_cell(label):
+    out = sanitize_rows(ROW.format(label))
+    assert out.startswith("<tr><td>") and out.endswith("</td></tr>") and "alert" not in out
+    assert sanitize(f"<table><tbody>{out}</tbody></table>") == f"<table><tbody>{out}</tbody></table>"  # stays within the row
+    assert "MEM-OBJ-x" in out
 
 
 def test_where_markdown_and_the_escaping_could_disagree_the_text_still_shows(report, site):

@@ -54,7 +54,6 @@ from .render import preview_html
 from .render.compact_html import compact
 from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.plain_text import PlainTextExtension
-from .render.sanitize import sanitize
 from .render.search import merge_into_index, search_entries
 from .render.site import GLANCE, PageClash
 from .render.docs_citations import link_docs_citations
@@ -318,12 +317,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         uri = page.file.src_uri
         if uri in self.generated:
             page.markdown = ""  # rendered: only the HTML is needed from here on
-            html = sanitize(self.renderer.fill_parts(uri, html), self.renderer.anchors[uri].ids)
+            html = self.renderer.page_html(uri, html, self.renderer.anchors[uri].ids)
             html = self.renderer.pictures.insert(uri, html, self._url_from(page, files))
         elif self.glance_marks[0] in html:
             before, rest = html.split(self.glance_marks[0], 1)
             glance, _, after = rest.partition(self.glance_marks[1])
-            html = before + sanitize(self.renderer.fill_parts(uri, glance), self.renderer.anchors[GLANCE].ids) + after
+            html = before + self.renderer.page_html(uri, glance, self.renderer.anchors[GLANCE].ids) + after
         return self.errors_banner + html
 
     @staticmethod

@@ -180,3 +180,25 @@ _PICTURE_CLEANER = nh3.Cleaner(
 def sanitize_picture(svg: str) -> str:
     """A picture's SVG with everything outside the pictures' allowlist removed."""
     return _PICTURE_CLEANER.clean(svg)
+
+
+#: where table rows stand when they are sanitized apart: a parser drops the tags of a row
+#: that is not in a table body
+_ROWS_AT = ("<table><tbody>", "</tbody></table>")
+#: what table rows alone cannot hold once sanitized in a table body: the parser wrote one of
+#: these only if a row closed its table (or body) and something followed
+_NOT_IN_ROWS = ("<table", "</table", "<tbody", "</tbody", "<thead", "</thead", "<tfoot", "</tfoot", "<caption", "<colgroup")
+
+
+def sanitize_rows(rows: str, ids: Collection[str] = frozenset()) -> str:
+    """Table rows (``<tr>…</tr>``…) through the same allowlist as a page, parsed in a table
+    body, to be put into a table that is sanitized apart: a long table then costs the
+    sanitizer a row's worth of memory at a time instead of the whole table's parse tree.
+    HTML that does not stay rows (it would close its table) comes out whole, sanitized,
+    inside a row of one cell: shown, and unable to reach outside its cell."""
+    start, end = _ROWS_AT
+    clean = sanitize(start + rows + end, ids)
+    inner = clean[len(start) : len(clean) - len(end)]
+    if clean.startswith(start) and clean.endswith(end) and not any(tag in inner for tag in _NOT_IN_ROWS):
+        return inner
+    return f"<tr><td>{clean}</td></tr>"

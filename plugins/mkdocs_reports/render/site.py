@@ -5,8 +5,10 @@ the benchmark writes the very same texts to disk to compare with a plain MkDocs 
 
 A page may hold parts written as HTML, where Markdown would cost much and add nothing (the
 record index's table): the Markdown has a placeholder line (``PART``) and the HTML is put in
-its place after Markdown (``fill_parts``), or into the Markdown as a raw HTML block for a
-plain MkDocs build (``inline_parts``).
+its place after Markdown (``page_html``), or into the Markdown as a raw HTML block for a
+plain MkDocs build (``inline_parts``). A part is sanitized with its page, or, when it is
+``Sanitized`` already (the record index's rows, sanitized one by one as they are made), put
+in after the page is: the sanitizer then never holds a 20,000-row table at once.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import functools
 import html
 import json
 import re
+import secrets
+from collections.abc import Collection
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import jinja2
-from markupsafe import Markup as Html
 
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
@@ -39,6 +42,7 @@ from .overview import Overview, SystemView, kind_anchor, member_title
 from .paths import Paths
 from .pictures import Pictures, citation_web, status_chart
 from .previews import record_previews
+from .sanitize import sanitize, sanitize_rows
 
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that
@@ -130,6 +134,16 @@ def _html_environment() -> jinja2.Environment:
 #: is, and author text cannot write one (its every ``<`` is a placeholder: ``placeholders``)
 PART = "<!-- reports-part {} -->"
 _PART_RE = re.compile(r"<!-- reports-part (\d+) -->")
+#: where a ``Sanitized`` part goes: a word that passes the sanitizer (a comment would not)
+#: and that author text cannot guess (it changes with every process)
+_SANITIZED_TOKEN = f"reports-sanitized-part-{secrets.token_hex(8)}"
+SANITIZED_PART = _SANITIZED_TOKEN + "-{}"
+_SANITIZED_MARKDOWN_RE = re.compile(re.escape(_SANITIZED_TOKEN) + r"-(\d+)")
+_SANITIZED_HTML_RE = re.compile(r"(?:<p>)?" + re.escape(_SANITIZED_TOKEN) + r"-(\d+)(?:</p>)?")
+
+
+class Sanitized(str):
+    """HTML that has been through the sanitizer with the allowlist of the page it goes on."""
 
 
 @dataclass
@@ -175,7 +189,7 @@ class SiteRenderer:
 
         def part(html_text: str) -> str:
             parts.append(html_text)
-            return PART.format(len(parts) - 1)
+            return (SANITIZED_PART if isinstance(html_text, Sanitized) else PART).format(len(parts) - 1)
 
         m = self.markup(system, page)
         text = self.env.get_template(template).render(
@@ -198,20 +212,23 @@ class SiteRenderer:
             del self.parts[page]
         return text
 
-    def fill_parts(self, page: str, html_text: str) -> str:
-        """A page's HTML after Markdown, with its parts in place of their placeholders
-        (once per page: the parts are let go)."""
+    def page_html(self, page: str, html_text: str, ids: Collection[str]) -> str:
+        """A page's HTML after Markdown with its parts in place of their placeholders,
+        sanitized keeping ``ids`` (the anchors it declared); ``Sanitized`` parts go in after
+        the rest is sanitized. Once per page: the parts are let go."""
         parts = self.parts.pop(page, None)
         if not parts:
-            return html_text
-        return _PART_RE.sub(lambda match: parts[int(match[1])], html_text)
+            return sanitize(html_text, ids)
+        clean = sanitize(_PART_RE.sub(lambda match: parts[int(match[1])], html_text), ids)
+        return _SANITIZED_HTML_RE.sub(lambda match: parts[int(match[1])], clean)
 
     def inline_parts(self, page: str, markdown: str) -> str:
         """A page's Markdown with its parts as raw HTML blocks (for MkDocs alone)."""
         parts = self.parts.get(page)
         if not parts:
             return markdown
-        return _PART_RE.sub(lambda match: parts[int(match[1])], markdown)
+        markdown = _PART_RE.sub(lambda match: parts[int(match[1])], markdown)
+        return _SANITIZED_MARKDOWN_RE.sub(lambda match: parts[int(match[1])], markdown)
 
     def markup(self, system: str | None, page: str) -> Markup:
         return Markup(self.graph, self.paths, system or "", page)
@@ -298,14 +315,18 @@ class SiteRenderer:
                 "statuses": [(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
                 "citations": entry.citations,
             })  # fmt: skip
-            rows.append(((record.id, slug), str(html_row)))
+            rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
 
-    def _index_table(self) -> str:
-        """The record index's table (records_table.html.j2), its rows in ID order."""
+    def _index_table(self) -> Sanitized:
+        """The record index's table (records_table.html.j2), its rows in ID order: the
+        table without rows, sanitized, with the rows (sanitized as they were made) put in."""
         rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
-        table = self.html_env.get_template("records_table.html.j2").module.table
-        return str(table([Html(html_row) for _, html_row in rows]))
+        empty = sanitize(str(self.html_env.get_template("records_table.html.j2").module.table([])))
+        head, body_end, tail = empty.rpartition("</tbody>")
+        if not body_end:
+            raise ValueError("records_table.html.j2 writes a table without a body")
+        return Sanitized(head + "\n".join(html_row for _, html_row in rows) + "\n" + body_end + tail)
 
     def previews(self) -> dict[str, str]:
         """The record previews' data files: site path → JSON (``previews.py``)."""
