@@ -18,8 +18,8 @@ import html
 import json
 import re
 import secrets
-from collections.abc import Collection
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -322,7 +322,7 @@ class SiteRenderer:
         """The record index's table (records_table.html.j2), its rows in ID order: the
         table without rows, sanitized, with the rows (sanitized as they were made) put in."""
         rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
-        empty = sanitize(str(self.html_env.get_template("records_table.html.j2").module.table([])))
+        empty = sanitize(str(self.html_env.get_template("records_table.html.j2").module.table()))
         head, body_end, tail = empty.rpartition("</tbody>")
         if not body_end:
             raise ValueError("records_table.html.j2 writes a table without a body")
