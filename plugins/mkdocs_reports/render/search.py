@@ -40,7 +40,7 @@ def _record_entry(url: str, record: Record | ExternalRecord, where: str) -> dict
 
 def _report_entries(renderer: SiteRenderer, report: Report, system_name: str) -> Iterator[dict[str, str]]:
     url = renderer.paths.url(renderer.paths.report(report.system, report.member))
-    where = f"{html.escape(system_name, quote=False)} {report.type.noun}"
+    where = html.escape(f"{system_name} {report.type.noun}", quote=False)  # a collection's own type names its noun
     yield _entry(url, plain_html(report.title), where)
     for record in report.records:
         yield _record_entry(url, record, where)
