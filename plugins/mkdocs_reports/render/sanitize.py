@@ -32,7 +32,10 @@ Attributes the theme acts on are kept only where no author text can reach them:
   HTML, and record labels travel in ``data-rpt-label`` instead (``record_links.py``);
 * ``class``: only the classes of Markdown (admonitions, permalinks), highlighting (Pygments
   tokens, ``language-*``) and the site (``rpt-*``): Material's JavaScript acts on its own
-  ``md-*`` classes (``.md-ellipsis`` copies an element's text into a tooltip's HTML);
+  ``md-*`` classes (``.md-ellipsis`` copies an element's text into a tooltip's HTML). An
+  admonition keeps only the admonition types: its types are words an author writes
+  (``!!! rpt-index``), and the site's classes are what its scripts and styles act on (the
+  record index's table, a verified quote's badge);
 * ``data-*``: only ``data-rpt-*``: Material's JavaScript reads ``data-md-*``.
 
 What goes: ``script`` and ``style`` elements with their content; every other tag
@@ -105,7 +108,11 @@ _DECLARED_IDS: ContextVar[Collection[str]] = ContextVar("declared_ids", default=
 
 
 def _class(value: str) -> str | None:
-    kept = [name for name in value.split() if name in MARKDOWN_CLASSES or _CLASS.fullmatch(name)]
+    names = value.split()
+    if "admonition" in names:  # its other classes are types an author may name (!!! rpt-index)
+        kept = [name for name in names if name in MARKDOWN_CLASSES]
+    else:
+        kept = [name for name in names if name in MARKDOWN_CLASSES or _CLASS.fullmatch(name)]
     return " ".join(kept) or None
 
 
