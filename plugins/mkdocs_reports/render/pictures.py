@@ -15,6 +15,7 @@ anywhere.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Callable
@@ -244,14 +245,20 @@ class Pictures:
     def slot(self, page: str, name: str, svg: str) -> str:
         """The slot of picture ``name`` on ``page`` (kept until the page is sanitized)."""
         self.by_page.setdefault(page, {})[name] = svg
-        return f'<div class="rpt-picture" data-rpt-picture="{self.token}-{escape(name, quote=True)}"></div>'
+        return self._slot(name)
+
+    def _slot(self, name: str) -> str:
+        """The slot's HTML, the same before and after the sanitizer: the name (a system's,
+        author text) stands in it as a digest, since the sanitizer writes an attribute back
+        escaped its own way (``'`` for ``&#x27;``) and the slot would no longer be found."""
+        digest = hashlib.blake2b(name.encode(), digest_size=8).hexdigest()
+        return f'<div class="rpt-picture" data-rpt-picture="{self.token}-{digest}"></div>'
 
     def insert(self, page: str, html: str, url: Callable[[str], str]) -> str:
         """``html`` (sanitized) with each slot of ``page`` holding its picture, cleaned;
         ``url`` gives the page-relative URL of a page of the docs tree."""
         for name, svg in self.by_page.get(page, {}).items():
-            empty = f'<div class="rpt-picture" data-rpt-picture="{self.token}-{escape(name, quote=True)}"></div>'
             linked = _DOCS_LINK.sub(lambda m: f'href="{escape(url(m.group(1)), quote=True)}', svg)
             picture = sanitize_picture(linked)
-            html = html.replace(empty, f'<div class="rpt-picture" tabindex="0" role="group" aria-label="{escape(name, quote=True)}">{picture}</div>', 1)
+            html = html.replace(self._slot(name), f'<div class="rpt-picture" tabindex="0" role="group" aria-label="{escape(name, quote=True)}">{picture}</div>', 1)
         return html

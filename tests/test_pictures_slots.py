@@ -1,0 +1,20 @@
+"""The pictures (``render/pictures.py``) go where their page's template put their slots,
+after the page went through the sanitizer."""
+
+from __future__ import annotations
+
+import pytest
+
+from mkdocs_reports.render.pictures import Pictures
+from mkdocs_reports.render.sanitize import sanitize
+
+SVG = '<svg class="rpt-web" viewBox="0 0 9 9"><text x="1">MEM-OBJ-x</text></svg>'
+
+
+@pytest.mark.parametrize("system", ["Alpha", "O'Brien's agent", 'A "quoted" <b> & name', "Tab\tand\u00a0space"])
+def test_a_picture_fills_its_slot_whatever_the_system_is_called(system):
+    pictures = Pictures()
+    slot = pictures.slot("alpha/index.md", f"Citation web of {system}", SVG)
+    html = pictures.insert("alpha/index.md", sanitize(f"<p>Before.</p>\n{slot}\n<p>After.</p>"), lambda page: "#")
+    assert SVG in html
+    assert "data-rpt-picture" not in html
