@@ -169,8 +169,8 @@ def _picture_attribute(element: str, attribute: str, value: str) -> str | None:
     if attribute == "class":
         kept = [name for name in value.split() if re.fullmatch(r"rpt-[a-z0-9-]+", name)]
         return " ".join(kept) or None
-    if attribute == "href":
-        return None if ":" in value.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0] or value.startswith("//") else value
+    if attribute == "href":  # relative only (the plugin's own links): no scheme, no "//" or "/\\"
+        return None if is_remote_url(value) else value
     return value
 
 
