@@ -10,28 +10,21 @@ from __future__ import annotations
 
 import re
 
-import jinja2
+from .html_templates import render
 
 _BODY_START = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("mkdocs_reports", "templates/html"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    keep_trailing_newline=True,
-)
 
 
 def banner(pull_request: int, changes_href: str | None) -> str:
     """The banner of pull request ``pull_request``; ``changes_href`` is the Changes page's
     address relative to the page that shows it (or absolute under the site's path)."""
-    return _env.get_template("preview_banner.html.j2").render(pull_request=pull_request, changes_href=changes_href)
+    return render("preview_banner.html.j2", pull_request=pull_request, changes_href=changes_href)
 
 
 def not_found_redirect(root: str) -> str:
     """The 404 page's script; ``root`` is the path the site is served under, ending in ``/``."""
-    return _env.get_template("not_found_redirect.html.j2").render(root=root)
+    return render("not_found_redirect.html.j2", root=root)
 
 
 def at_body_start(html: str, snippet: str) -> str:
