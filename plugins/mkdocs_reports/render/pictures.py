@@ -3,6 +3,7 @@ web (its records in one column per member, arrows for citations, annotations and
 links, each record a link to its entry) and its conclusion statuses per layer as bars
 (each bar a link into the record index filtered to those records).
 
+Here they are laid out; the SVG is written by templates (``templates/html/*.svg.j2``).
 The pictures are not Markdown: a page's template writes a slot (``Pictures.slot``), and
 the plugin puts the picture there after the page went through the sanitizer
 (``Pictures.insert``), with its links (written as ``docs:<page>.md#anchor``) made the
@@ -24,8 +25,9 @@ from html import escape
 from urllib.parse import urlencode
 
 from ..core.graph import CitationGraph
-from ..core.model import ExternalRecord
+from ..core.model import ExternalRecord, Record
 from .overview import Overview, StatusLayer, SystemView, member_title
+from .html_templates import render
 from .paths import Paths
 from .sanitize import sanitize_picture
 
@@ -38,8 +40,9 @@ PAD = 12
 ARC = 60  # room right of the last column for the arcs between boxes of one column
 
 
-def _text(value: str) -> str:
-    return escape(value, quote=True)
+def _left(column: int) -> int:
+    """Where a column starts."""
+    return PAD + column * (COLUMN + GAP)
 
 
 @dataclass
@@ -52,11 +55,27 @@ class _Node:
     column: int = 0
     y: float = 0
 
-    def left(self) -> float:
-        return PAD + self.column * (COLUMN + GAP)
+    def left(self) -> int:
+        return _left(self.column)
 
     def middle(self) -> float:
         return self.y + ROW / 2
+
+
+@dataclass
+class _Column:
+    """A member's column: its title, and its boxes by kind (heading, boxes)."""
+
+    title: str
+    x: int
+    groups: list[tuple[str, list[_Node]]]
+
+
+@dataclass(frozen=True)
+class _Arrow:
+    kind: str  # CSS modifier: cites, annotates, part-of
+    path: str  # the curve
+    head: str  # the arrowhead
 
 
 @dataclass
@@ -78,44 +97,74 @@ def _docs(page: str, anchor: str | None = None) -> str:
 
 def citation_web(view: SystemView, graph: CitationGraph, overview: Overview, paths: Paths) -> Web:
     """The citation web of one system, as an SVG."""
+    members = sorted({*view.system.reports, *view.external}, key=graph.collection.types.order)
+    columns, nodes = _columns(view, members, overview, paths)
+    height = _place(columns)
+    edges = _edges(view, graph, nodes)
+    svg = render(
+        "citation_web.svg.j2",
+        name=view.system.name,
+        width=PAD * 2 + len(members) * COLUMN + max(0, len(members) - 1) * GAP + ARC,
+        height=height,
+        top=PAD + 10,
+        columns=columns,
+        edges=[_arrow(source, relation, target) for source, relation, target in edges],
+        nodes=list(nodes.values()),
+        box_width=COLUMN,
+        box_height=ROW,
+    )
+    return Web(svg, [(s.label, relation, t.label) for s, relation, t in edges], len(nodes))
+
+
+def _columns(view: SystemView, members: list[str], overview: Overview, paths: Paths) -> tuple[list[_Column], dict[tuple[str, str], _Node]]:
+    """A column per member: its records by kind (published or cited), then its annotations;
+    and every box by its key."""
     slug = view.system.slug
-    types = graph.collection.types
-    members = sorted({*view.system.reports, *view.external}, key=types.order)
-    nodes: dict[tuple[str, str], _Node] = {}
-    columns: list[list[tuple[str, list[_Node]]]] = []
-    for column, member in enumerate(members):
-        groups: list[tuple[str, list[_Node]]] = []
+    columns, nodes = [], {}
+    for number, member in enumerate(members):
         report = view.system.reports.get(member)
         records = report.records if report else view.external.get(member, [])
+        groups = []
         for kind, heading in overview.kinds.items():
-            group = []
-            for record in (r for r in records if r.kind == kind):
-                external = isinstance(record, ExternalRecord)
-                title = f"{record.id} — {member_title(member)}, not published" if external else f"{record.id} — {record.label}"
-                node = _Node((member, record.id), record.id, title, _docs(*paths.record(record)),
-                             "external" if external else "record", column)
-                nodes[node.key] = group.append(node) or node
+            group = [_record_node(record, member, number, paths) for record in records if record.kind == kind]
             if group:
                 groups.append((heading, group))
         if report and report.annotations:
-            group = []
-            for annotation in report.annotations:
-                node = _Node((member, "on:" + annotation.on), f"On {annotation.on}", f"{member_title(member)}: annotation on {annotation.on}",
-                             _docs(paths.report(slug, member), annotation.anchor), "annotation", column)
-                nodes[node.key] = group.append(node) or node
-            groups.append(("Annotations", group))
-        columns.append(groups)
-
-    height = 0.0
-    for groups in columns:
-        y = PAD
+            groups.append(("Annotations", [
+                _Node((member, "on:" + annotation.on), f"On {annotation.on}", f"{member_title(member)}: annotation on {annotation.on}",
+                      _docs(paths.report(slug, member), annotation.anchor), "annotation", number)
+                for annotation in report.annotations
+            ]))
         for _, group in groups:
+            nodes.update((node.key, node) for node in group)
+        columns.append(_Column(member_title(member) + ("" if report else " (not published)"), _left(number), groups))
+    return columns, nodes
+
+
+def _record_node(record: Record | ExternalRecord, member: str, column: int, paths: Paths) -> _Node:
+    if isinstance(record, ExternalRecord):
+        return _Node((member, record.id), record.id, f"{record.id} — {member_title(member)}, not published",
+                     _docs(*paths.record(record)), "external", column)
+    return _Node((member, record.id), record.id, f"{record.id} — {record.label}", _docs(*paths.record(record)), "record", column)
+
+
+def _place(columns: list[_Column]) -> float:
+    """Each box's height on the page, column by column; the picture's height."""
+    height = 0.0
+    for column in columns:
+        y = PAD
+        for _, group in column.groups:
             y += GROUP
             for node in group:
                 node.y = y
                 y += ROW + SPACE
         height = max(height, y + PAD)
+    return height
 
+
+def _edges(view: SystemView, graph: CitationGraph, nodes: dict[tuple[str, str], _Node]) -> list[tuple[_Node, str, _Node]]:
+    """The arrows between boxes: citations, annotations and part-of links, each once."""
+    slug = view.system.slug
     boxes_by_anchor: dict[tuple[str, str], _Node] = {}  # (member, anchor) → box
     for report in view.reports:
         for record in report.records:
@@ -155,33 +204,10 @@ def citation_web(view: SystemView, graph: CitationGraph, overview: Overview, pat
                 whole = graph.resolve(slug, record.part_of)
                 if whole:
                     edge(nodes.get((report.member, record.id)), "part of", nodes.get((whole.member, whole.id)))
-
-    width = PAD * 2 + len(members) * COLUMN + max(0, len(members) - 1) * GAP + ARC
-    parts = [
-        f'<svg class="rpt-web" viewBox="0 0 {width} {height:.0f}" width="{width}" height="{height:.0f}" role="group" '
-        f'aria-label="{_text(f"Citation web of {view.system.name}: {len(nodes)} records and annotations, {len(edges)} links")}">'
-    ]
-    for column, member in enumerate(members):
-        x = PAD + column * (COLUMN + GAP)
-        published = member in view.system.reports
-        parts.append(f'<text class="rpt-web-member" x="{x}" y="{PAD + 10}">{_text(member_title(member) + ("" if published else " (not published)"))}</text>')
-        for heading, group in columns[column]:
-            parts.append(f'<text class="rpt-web-kind" x="{x}" y="{group[0].y - 6:.0f}">{_text(heading)}</text>')
-    for source, relation, target in edges:
-        parts.append(_arrow(source, relation, target))
-    for node in nodes.values():
-        x = node.left()
-        parts.append(
-            f'<a href="{_text(node.href)}" class="rpt-web-node rpt-web-node--{node.kind}"><title>{_text(node.title)}</title>'
-            f'<rect x="{x}" y="{node.y:.0f}" width="{COLUMN}" height="{ROW}" rx="4"></rect>'
-            f'<text x="{x + 8}" y="{node.y + 16:.0f}">{_text(node.label)}</text></a>'
-        )
-    parts.append("</svg>")
-    relation_edges = [(s.label, relation, t.label) for s, relation, t in edges]
-    return Web("".join(parts), relation_edges, len(nodes))
+    return edges
 
 
-def _arrow(source: _Node, relation: str, target: _Node) -> str:
+def _arrow(source: _Node, relation: str, target: _Node) -> _Arrow:
     """A curve from ``source`` to ``target`` ending in an arrowhead."""
     if source.column == target.column:  # an arc out to the right of the column
         x1 = x2 = source.left() + COLUMN
@@ -196,11 +222,10 @@ def _arrow(source: _Node, relation: str, target: _Node) -> str:
         c1 = c2 = middle
         head = -1 if forward else 1
     y1, y2 = source.middle(), target.middle()
-    tip = f"M{x2:.0f},{y2:.0f} l{6 * head},-4 l0,8 z"
-    kind = relation.replace(" ", "-")
-    return (
-        f'<g class="rpt-web-edge rpt-web-edge--{kind}"><path d="M{x1:.0f},{y1:.0f} C{c1:.0f},{y1:.0f} {c2:.0f},{y2:.0f} {x2:.0f},{y2:.0f}"></path>'
-        f'<path class="rpt-web-head" d="{tip}"></path></g>'
+    return _Arrow(
+        relation.replace(" ", "-"),
+        f"M{x1:.0f},{y1:.0f} C{c1:.0f},{y1:.0f} {c2:.0f},{y2:.0f} {x2:.0f},{y2:.0f}",
+        f"M{x2:.0f},{y2:.0f} l{6 * head},-4 l0,8 z",
     )
 
 
@@ -209,30 +234,36 @@ LABEL = 140  # a bar chart fits a phone's column (350 px)
 SCALE = 170
 
 
+@dataclass(frozen=True)
+class _Bar:
+    value: str
+    count: int
+    y: int
+    length: int
+    href: str  # the index filtered to these records
+
+
 def status_chart(view: SystemView, layer: StatusLayer, index_page: str) -> str:
     """One status layer of one system as bars, each a link to its records in the index."""
     counts = layer.counts.get(view.system.slug, {})
     values = [v for v in layer.values if counts.get(v)]
     most = max((counts[v] for v in values), default=1)
-    height = PAD * 2 + len(values) * (BAR + SPACE)
-    width = LABEL + SCALE + 40
-    total = sum(counts.values())
-    parts = [
-        f'<svg class="rpt-chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="group" '
-        f'aria-label="{_text(f"{layer.name} conclusion status of {total} records of {view.system.name}")}">'
+    bars = [
+        _Bar(value, counts[value], PAD + row * (BAR + SPACE), max(2, round(SCALE * counts[value] / most)),
+             _docs(index_page) + "?" + urlencode({"system": view.system.name, f"status:{layer.name}": value}))
+        for row, value in enumerate(values)
     ]
-    for row, value in enumerate(values):
-        y = PAD + row * (BAR + SPACE)
-        length = max(2, round(SCALE * counts[value] / most))
-        query = urlencode({"system": view.system.name, f"status:{layer.name}": value})
-        parts.append(
-            f'<a href="{_text(_docs(index_page) + "?" + query)}" class="rpt-chart-bar"><title>{_text(f"{counts[value]} records: {layer.name} {value}")}</title>'
-            f'<text x="{LABEL - 8}" y="{y + 15}" text-anchor="end">{_text(value)}</text>'
-            f'<rect class="rpt-status--{_text(value.replace(" ", "-"))}" x="{LABEL}" y="{y + 2}" width="{length}" height="{BAR - 4}" rx="3"></rect>'
-            f'<text x="{LABEL + length + 6}" y="{y + 15}">{counts[value]}</text></a>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+    return render(
+        "status_chart.svg.j2",
+        name=view.system.name,
+        layer=layer.name,
+        total=sum(counts.values()),
+        width=LABEL + SCALE + 40,
+        height=PAD * 2 + len(values) * (BAR + SPACE),
+        bars=bars,
+        label_width=LABEL,
+        bar_height=BAR - 4,
+    )
 
 
 class Pictures:
