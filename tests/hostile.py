@@ -3,7 +3,9 @@
 Each vector calls ``alert``, ``confirm`` or ``prompt`` with its own number if it ever runs,
 so a browser test can say which one got through. The collection is written from the
 member types themselves (``REPORT_TYPES``), so a new section or member type is covered
-without editing this file.
+without editing this file. It declares a member type of its own too (``_types/``), whose
+words (noun, headings, the wording of an empty section, table columns) are vectors: a
+collection's types come with a pull request like its reports.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from pathlib import Path
 
 import yaml
 
+from mkdocs_reports.core.diagnostics import Diagnostics
 from mkdocs_reports.core.report_types import ReportType, Shape
-from mkdocs_reports.core.type_files import builtin_registry
+from mkdocs_reports.core.type_files import TYPES_DIR, builtin_registry, read_type
 
 #: one line each; those without "/" can also stand in a system name
 LINE_VECTORS = [
@@ -194,14 +197,36 @@ def set_file(name: str) -> dict:
     }
 
 
+def member_type() -> dict:
+    """A member type of the collection's own, every word of it a vector."""
+    return {
+        "name": "evil-report",
+        "noun": _text(line(31)),
+        "member": "evil",
+        "prefix": "EVL",
+        "sections": [
+            {"key": "notes", "heading": _text(line(32)), "shape": "blocks", "coverage": "true",
+             "table": {"columns": [_text(line(33)), _text(line(34))]}},
+            {"key": "records", "heading": _text(line(35)), "shape": "records"},
+            {"key": "annotations", "heading": _text(line(36)), "shape": "annotations", "empty": _text(line(37))},
+            {"key": "gone", "heading": _text(line(38)), "shape": "blocks", "optional": "true"},
+        ],
+    }
+
+
 def write_hostile_collection(root: Path) -> Path:
-    """Two systems: one with a report of every member type, and one whose name and only
-    report (the memory one) cite members that are not published."""
+    """Two systems: one with a report of every member type (the collection's own too), and
+    one whose name and only report (the memory one) cite members that are not published."""
     registry = builtin_registry()
     kinds = list(registry.method.kinds)
     counter = [0]
     memory = next(t for t in registry.types.values() if t.member == "memory")
-    systems = {"evil": (line(5, path_safe=True), list(registry.types.values())), "alone": (line(9, path_safe=True), [memory])}
+    (root / TYPES_DIR).mkdir(parents=True, exist_ok=True)
+    own_file = root / TYPES_DIR / "evil.yaml"
+    _dump(own_file, member_type())
+    own = read_type(str(own_file), own_file.read_bytes(), Diagnostics())
+    assert own is not None, "the hostile member type does not load"
+    systems = {"evil": (line(5, path_safe=True), [*registry.types.values(), own]), "alone": (line(9, path_safe=True), [memory])}
     for slug, (name, types) in systems.items():
         (root / slug).mkdir(parents=True, exist_ok=True)
         _dump(root / slug / "_set.yaml", set_file(name))
