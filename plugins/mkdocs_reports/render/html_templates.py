@@ -10,6 +10,7 @@ import jinja2
 
 _env = jinja2.Environment(
     loader=jinja2.PackageLoader("mkdocs_reports", "templates/html"),
+    auto_reload=False,  # the package's templates do not change while it runs (a picture a system)
     autoescape=True,
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
