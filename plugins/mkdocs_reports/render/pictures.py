@@ -53,10 +53,11 @@ class _Node:
     href: str
     kind: str  # CSS modifier: record, external, annotation
     column: int = 0
-    y: float = 0
+    y: int = 0
+    x: int = field(init=False)  # where its column starts
 
-    def left(self) -> int:
-        return _left(self.column)
+    def __post_init__(self) -> None:
+        self.x = _left(self.column)
 
     def middle(self) -> float:
         return self.y + ROW / 2
@@ -148,9 +149,9 @@ def _record_node(record: Record | ExternalRecord, member: str, column: int, path
     return _Node((member, record.id), record.id, f"{record.id} — {record.label}", _docs(*paths.record(record)), "record", column)
 
 
-def _place(columns: list[_Column]) -> float:
+def _place(columns: list[_Column]) -> int:
     """Each box's height on the page, column by column; the picture's height."""
-    height = 0.0
+    height = 0
     for column in columns:
         y = PAD
         for _, group in column.groups:
@@ -210,14 +211,14 @@ def _edges(view: SystemView, graph: CitationGraph, nodes: dict[tuple[str, str], 
 def _arrow(source: _Node, relation: str, target: _Node) -> _Arrow:
     """A curve from ``source`` to ``target`` ending in an arrowhead."""
     if source.column == target.column:  # an arc out to the right of the column
-        x1 = x2 = source.left() + COLUMN
+        x1 = x2 = source.x + COLUMN
         bend = min(ARC - 6, 24 + abs(target.y - source.y) / 10)
         c1, c2 = x1 + bend, x2 + bend
         head = 1
     else:
         forward = source.column < target.column
-        x1 = source.left() + (COLUMN if forward else 0)
-        x2 = target.left() + (0 if forward else COLUMN)
+        x1 = source.x + (COLUMN if forward else 0)
+        x2 = target.x + (0 if forward else COLUMN)
         middle = (x1 + x2) / 2
         c1 = c2 = middle
         head = -1 if forward else 1
