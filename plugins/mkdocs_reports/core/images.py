@@ -14,8 +14,13 @@ from urllib.parse import urlsplit
 
 from .citations import mask_code
 
-_INLINE = re.compile(r"!\[(?:[^\]\\\n]|\\.)*\]\(\s*<?([^\s)>]+)")
-_REFERENCE = re.compile(r"!\[((?:[^\]\\\n]|\\.)*)\](?:\[([^\]\n]*)\])?")
+# An image's text runs to the first unescaped "]" of its line, whatever "![" it starts at; so
+# each pattern consumes that text even when no image follows (the rest is optional, and a
+# match without it is no image): the next search starts after it, not at the next "![" of
+# the same text, which would read it again (quadratic in a line of "![![![…").
+_ALT = r"!\[((?:[^\]\\\n]|\\.)*+)"
+_INLINE = re.compile(_ALT + r"(?:\]\(\s*<?([^\s)>]+))?")
+_REFERENCE = re.compile(_ALT + r"(?:(\])(?:\[([^\]\n]*)\])?)?")
 _DEFINITION = re.compile(r"^[ ]{0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)", re.MULTILINE)
 
 
@@ -37,12 +42,12 @@ def remote_images(markdown: str) -> Iterator[tuple[int, str]]:
     masked = mask_code(markdown)
     definitions = {m.group(1).strip().lower(): m.group(2) for m in _DEFINITION.finditer(masked)}
     for match in _INLINE.finditer(masked):
-        if is_remote_url(match.group(1)):
-            yield match.start(1), match.group(1)
+        if match.group(2) is not None and is_remote_url(match.group(2)):
+            yield match.start(2), match.group(2)
     for match in _REFERENCE.finditer(masked):
-        if masked.startswith("(", match.end()):
-            continue  # an inline image, above
-        reference = (match.group(2) or match.group(1)).strip().lower()
+        if match.group(2) is None or masked.startswith("(", match.end()):
+            continue  # no image, or an inline one (above)
+        reference = (match.group(3) or match.group(1)).strip().lower()
         url = definitions.get(reference)
         if url is not None and is_remote_url(url):
             yield match.start(), url

@@ -1,0 +1,40 @@
+"""Hostile text costs time linear in its size.
+
+Each test feeds one reader of report text the input that made it rescan the rest of a line
+from every start (or backtrack over a run of spaces): 40,000 characters, which a quadratic
+reading takes minutes over and a linear one milliseconds. The bound is generous, so a slow
+machine does not fail a linear reading.
+"""
+
+from __future__ import annotations
+
+import time
+
+from conftest import minimal_report
+
+from mkdocs_reports.core.images import remote_images
+
+BOUND = 3  # seconds; a quadratic reading of these inputs takes well over a minute
+SIZE = 40_000
+
+
+def timed(function, *args):
+    start = time.monotonic()
+    result = function(*args)
+    assert time.monotonic() - start < BOUND
+    return result
+
+
+def test_image_openings_without_an_end_are_read_once():
+    text = "![" * (SIZE // 2) + "\n![x](https://tracker.example/p.png) ![r][t]\n\n[t]: https://tracker.example/t.png"
+    found = timed(lambda: list(remote_images(text)))
+    assert [url for _, url in found] == ["https://tracker.example/p.png", "https://tracker.example/t.png"]
+    escaped = "![\\" * (SIZE // 3) + "\n![x](https://tracker.example/q.png)"
+    assert [url for _, url in timed(lambda: list(remote_images(escaped)))] == ["https://tracker.example/q.png"]
+
+
+def test_a_field_of_image_openings_is_checked_at_once(reports):
+    reports.write("alpha/memory.yaml", minimal_report("Alpha", 'core_ideas: "' + "![" * 9_000 + '"\n'))
+    start = time.monotonic()
+    assert reports.messages() == []
+    assert time.monotonic() - start < BOUND
