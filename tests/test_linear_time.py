@@ -38,3 +38,13 @@ def test_a_field_of_image_openings_is_checked_at_once(reports):
     start = time.monotonic()
     assert reports.messages() == []
     assert time.monotonic() - start < BOUND
+
+
+def test_spaces_after_is_superseded_by_are_read_once(reports):
+    spaces = " " * 19_000  # within a text's limit of 20,000 characters
+    reports.report("alpha", f"integration_issues: 'Amendment: MEM-OBJ-a is superseded by{spaces}x MEM-OBJ-b.'\n"
+                            "records:\n  - id: MEM-OBJ-a\n    label: A\n  - id: MEM-OBJ-b\n    label: B\n")
+    start = time.monotonic()
+    messages = reports.messages()
+    assert time.monotonic() - start < BOUND
+    assert "says 'is superseded by' but names no record after it" in messages[0]

@@ -41,7 +41,7 @@ LIST_STYLES = ("numbered", "bulleted", "paragraphs")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _RECONCILIATION = re.compile(r"^(Amendment|Unresolved conflict):", re.MULTILINE)
 _SUPERSEDED_BY = re.compile(r"\bis superseded by\b")
-_BETWEEN_IDS = re.compile(r"^[\s,`]*(?:and\s)?[\s`]*$")
+_BETWEEN_IDS = re.compile(r"^[\s,`]*+(?:and\s)?[\s`]*+$")  # possessive: no backtracking over a run of spaces
 
 
 def slug(text: str, width: int = 48) -> str:
