@@ -13,6 +13,7 @@ import time
 from conftest import minimal_report
 
 from mkdocs_reports.core.images import remote_images
+from mkdocs_reports.core.source_paths import path_mentions
 
 BOUND = 3  # seconds; a quadratic reading of these inputs takes well over a minute
 SIZE = 40_000
@@ -48,3 +49,9 @@ def test_spaces_after_is_superseded_by_are_read_once(reports):
     messages = reports.messages()
     assert time.monotonic() - start < BOUND
     assert "says 'is superseded by' but names no record after it" in messages[0]
+
+
+def test_a_run_of_scheme_characters_is_read_once_for_urls():
+    text = "a." * SIZE + " see https://example.org/x/y.py and -.http://example.org/z.py, not src/a.py"
+    assert [m.path for m in timed(path_mentions, text)] == ["src/a.py"]
+    assert [m.path for m in path_mentions("1.http://example.org/a.py x.https://example.org/b.py c/d.py")] == ["c/d.py"]

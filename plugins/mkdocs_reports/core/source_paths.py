@@ -21,7 +21,13 @@ from .model import Block, FieldList, ItemList, Report, Source, Table, Text
 # number, a comma, a closing parenthesis)
 _RUN = re.compile(r"[\w@~+./-]+")
 _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
-_URL = re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://\S*|\bwww\.\S+|<[^<>\s]+>")
+# A URL's scheme is looked for once per run of scheme characters, from the run's start: tried
+# from every letter of "a.a.a.a…" it would read the rest of the run each time (quadratic).
+# The URL itself starts at the run's first letter after a word boundary (group ``url``).
+_URL = re.compile(
+    r"(?<![a-zA-Z0-9+.-])(?=[a-zA-Z0-9+.-]*+://)[a-zA-Z0-9+.-]*?(?P<url>\b[a-zA-Z][a-zA-Z0-9+.-]*+://\S*)"
+    r"|\bwww\.\S+|<[^<>\s]+>"
+)
 _TRAILING = ".-"
 #: the widest path considered (a very long run is no path a reader wrote)
 MAX_PATH = 400
@@ -73,7 +79,9 @@ def path_mentions(markdown: str) -> list[PathMention]:
     if "/" not in markdown and "." not in markdown:
         return []
     masked, spans = _masked_with_spans(markdown)
-    free = _Outside(m.span() for pattern in (_LINK, _URL) for m in pattern.finditer(masked)).free
+    links = (m.span() for m in _LINK.finditer(masked))
+    urls = (m.span("url") if m.group("url") else m.span() for m in _URL.finditer(masked))
+    free = _Outside([*links, *urls]).free
 
     found = []
     for span in spans:
