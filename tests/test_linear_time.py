@@ -13,6 +13,7 @@ import time
 from conftest import minimal_report
 
 from mkdocs_reports.core.images import remote_images
+from mkdocs_reports.core.method_markdown import read_attribution
 from mkdocs_reports.core.source_paths import path_mentions
 
 BOUND = 3  # seconds; a quadratic reading of these inputs takes well over a minute
@@ -55,3 +56,15 @@ def test_a_run_of_scheme_characters_is_read_once_for_urls():
     text = "a." * SIZE + " see https://example.org/x/y.py and -.http://example.org/z.py, not src/a.py"
     assert [m.path for m in timed(path_mentions, text)] == ["src/a.py"]
     assert [m.path for m in path_mentions("1.http://example.org/a.py x.https://example.org/b.py c/d.py")] == ["c/d.py"]
+
+
+def test_an_attribution_link_is_read_in_one_pass():
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    url = f"https://github.com/o/r/blob/{commit}"
+    assert read_attribution(f"[a.py]({url}/src/a.py#L3-L5)") == ("src/a.py", "3-5", None, True)
+    assert read_attribution(f"SRC-2 [a.py]({url}/src/a.py#L3)  ") == ("src/a.py", "3", "SRC-2", True)
+    assert read_attribution(f"[a.py](https://x.org/a/tree/{commit[:7]}/blob/{commit}/b.py)") == (f"blob/{commit}/b.py", None, None, True)
+    for no_link in (f"[a.py]({url}/src/a.py#L3-)", f"[a.py]({url}/)", f"[a.py]({url}/a.py#x)", f"[a.py]({url}/a b.py)"):
+        assert read_attribution(no_link) is None
+    hostile = "[a](https://x" + "/blob/abcdef0" * (SIZE // 13) + "/a.py#"
+    assert timed(read_attribution, hostile + ")") is None

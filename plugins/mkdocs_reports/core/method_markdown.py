@@ -121,9 +121,27 @@ def attribution(path: str, lines: str | None, source: str | None) -> str:
 
 _SOURCE_BEFORE = re.compile(r"(SRC-[1-9][0-9]*) ")
 _LINES_AFTER = re.compile(r"\s*(?:lines?|L)\s*([1-9][0-9]*(?:\s*[-–]\s*[1-9][0-9]*)?)\s*$")
-_BLOB_LINK = re.compile(
-    r"\[[^\]\n]*\]\(https?://[^)\s]*?/(?:blob|src|tree)/[0-9a-fA-F]{7,64}/([^)#\s]+)(?:#L([0-9]+)(?:-L([0-9]+))?)?\)\s*$"
-)
+# A link into a forge at a commit, read in steps: the link, then its first ``/blob/<commit>/``
+# (one pattern over the whole would read the rest of the URL again from every such segment)
+_LINK = re.compile(r"\[[^\]\n]*\]\((https?://)([^)\s]*)\)\s*")
+_AT_COMMIT = re.compile(r"/(?:blob|src|tree)/[0-9a-fA-F]{7,64}/")
+_LINE_ANCHOR = re.compile(r"L([0-9]+)(?:-L([0-9]+))?")
+
+
+def _blob_link(text: str) -> tuple[str, str | None, str | None] | None:
+    """``(path, first line, last line)`` of ``[name](https://forge/…/blob/<commit>/path#L1-L2)``."""
+    link = _LINK.fullmatch(text)
+    if link is None:
+        return None
+    url = link.group(2)
+    last = url.rfind("#")  # the path runs to a '#', after which only a line anchor may follow
+    lines = _LINE_ANCHOR.fullmatch(url, last + 1) if last >= 0 else None
+    if lines is not None:
+        at = _AT_COMMIT.search(url, url.rfind("#", 0, last) + 1, last)
+        if at is not None and at.end() < last:
+            return url[at.end() : last], *lines.groups()
+    at = _AT_COMMIT.search(url, last + 1)
+    return (url[at.end() :], None, None) if at is not None and at.end() < len(url) else None
 
 
 def read_attribution(text: str) -> tuple[str, str | None, str | None, bool] | None:
@@ -134,9 +152,9 @@ def read_attribution(text: str) -> tuple[str, str | None, str | None, bool] | No
     match = _SOURCE_BEFORE.match(text)
     if match:
         source, text = match.group(1), text[match.end() :]
-    link = _BLOB_LINK.fullmatch(text)
+    link = _blob_link(text)
     if link:
-        path, first, last = link.groups()
+        path, first, last = link
         return path, (f"{first}-{last}" if last else first), source, True
     span = read_code_span(text)
     if span is None or not span[0].strip():
