@@ -12,8 +12,10 @@ import time
 
 from conftest import minimal_report
 
+from mkdocs_reports.core.export.text import blocks_text
 from mkdocs_reports.core.images import remote_images
 from mkdocs_reports.core.method_markdown import read_attribution
+from mkdocs_reports.core.model import Text
 from mkdocs_reports.core.source_paths import path_mentions
 
 BOUND = 3  # seconds; a quadratic reading of these inputs takes well over a minute
@@ -68,3 +70,8 @@ def test_an_attribution_link_is_read_in_one_pass():
         assert read_attribution(no_link) is None
     hostile = "[a](https://x" + "/blob/abcdef0" * (SIZE // 13) + "/a.py#"
     assert timed(read_attribution, hostile + ")") is None
+
+
+def test_blank_lines_before_a_bullet_are_read_once_in_the_text_export():
+    text = "x" + "\n" * SIZE + "y\n   - z"
+    assert timed(blocks_text, [Text(text, None)]) == ["x" + "\n" * SIZE + "y\n     • z"]

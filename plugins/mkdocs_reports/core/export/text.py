@@ -14,7 +14,7 @@ from ..report_types import Shape
 TYPE_PATH = "agentic-system-analyses/types/{}.md"
 NONE_DECLARED = "none declared in this member"
 
-_BULLET = re.compile(r"^(\s*)[-*+] ", re.MULTILINE)
+_BULLET = re.compile(r"^([ \t]*)[-*+] ", re.MULTILINE)  # [ \t]: from every blank line, \s* would read on over the rest
 
 
 def _prose(markdown: str) -> str:
