@@ -6,6 +6,7 @@ counts and judgements."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
@@ -316,3 +317,32 @@ def test_many_sets_are_shared_between_processes_with_the_same_result(into, tmp_p
     (sets[4] / "memory.md").write_text((sets[4] / "memory.md").read_text().replace("## Core ideas", "## Core idea"))
     failed = import_markdown(sets, new_collection(tmp_path / "failed"), workers=2)
     assert len(failed.diagnostics) == 2 and not (tmp_path / "failed" / "inkwell0").exists()  # nothing of any share written
+
+
+@pytest.mark.parametrize("linked", ["inkwell/memory.yaml", "inkwell", "inkwell/runtime.yaml"])
+def test_the_import_neither_writes_nor_reads_through_a_symbolic_link(into, tmp_path, linked):
+    """A collection comes from contributors: a link in it must not let an import overwrite
+    (or read into its messages) a file outside the reports folder."""
+    imported([INKWELL], into)
+    outside = tmp_path / "outside"
+    shutil.copytree(into / "inkwell", outside)
+    (outside / "memory.yaml").write_text("a file outside the reports folder\n")
+    (outside / "runtime.yaml").write_text("secret: outside\n")
+    kept = {p.name: p.read_bytes() for p in outside.iterdir()}
+    target = into / linked
+    shutil.rmtree(target) if target.is_dir() else target.unlink()
+    target.symlink_to(outside / target.relative_to(into / "inkwell") if linked != "inkwell" else outside)
+    result = import_markdown([INKWELL / "memory.md"], into)
+    messages = [str(d).replace(display_path(into, None), "reports") for d in result.diagnostics]
+    assert not result.ok and not result.outputs
+    assert [m.split(" error: ")[0] for m in messages] == [f"reports/{linked}:1:1:"], messages
+    assert "symbolic link" in messages[0] and "secret" not in messages[0]
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == kept
+
+
+def test_the_import_does_not_wait_on_a_named_pipe_in_the_collection(into, tmp_path):
+    imported([INKWELL], into)
+    (into / "inkwell" / "runtime.yaml").unlink()
+    os.mkfifo(into / "inkwell" / "runtime.yaml")
+    done = run_cli("import", str(INKWELL / "memory.md"), "--into", str(into), timeout=60)
+    assert done.returncode == 1 and "runtime.yaml:1:1: error: this is not a regular file but a named pipe (FIFO)" in done.stderr

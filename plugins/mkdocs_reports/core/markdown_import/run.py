@@ -24,7 +24,7 @@ from ..model import Report, quotes_of, tables_of
 from ..report_types import Shape, TypeRegistry
 from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
 from ..type_files import TYPES_DIR, collection_registry
-from ..files import read_regular_file
+from ..files import links_inside, read_regular_file
 from ..yaml_writer import Written, dump
 from .blocks import Judgement
 from .member import ParsedMember, read_member, resolve_type
@@ -315,6 +315,8 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             if not group.slug:
                 continue
             part.slugs[group.slug] = display_path(group.folder, base)
+            if _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
+                continue
             plan = _plan(group, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
             set_output = into / group.slug / SET_FILE
@@ -337,11 +339,29 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
         return part
 
 
+def _linked(folder: Path, names: list[str], diagnostics: Diagnostics, base: Path | None) -> bool:
+    """Whether the system folder, or a file the import would write or keep in it, is a
+    symbolic link (after saying so): the import writes and reads inside the collection only."""
+    shown = display_path(folder, base)
+    if folder.is_symlink():
+        diagnostics.error(Location(shown), "the system folder is a symbolic link: the import writes only inside the reports folder",
+                          "remove the link and import again (the import makes the folder)")
+        return True
+    linked = [name for name in names if (folder / name).is_symlink()]
+    for name in linked:
+        diagnostics.error(Location(f"{shown}/{name}"), "this file is a symbolic link: the import does not write or read through links",
+                          "remove the link and import again (the import writes the file itself)")
+    return bool(linked)
+
+
 def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
     path = into / group.slug / SET_FILE
     existing = None
-    if path.is_file():
-        existing, problems = load_set_file(display_path(path, base), path.read_bytes(), group.slug, registry)
+    if path.exists():
+        data = read_regular_file(path, display_path(path, base), diagnostics, "a set file")
+        if data is None:
+            return SetPlan(None)
+        existing, problems = load_set_file(display_path(path, base), data, group.slug, registry)
         diagnostics.merge(problems)
         if existing is None:
             return SetPlan(None)
@@ -353,17 +373,21 @@ def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnos
     will hold them (in memory: nothing is written yet); the errors, pointing at the
     Markdown. Each member output gets its counts."""
     files: dict[str, bytes] = {}
+    unread = Diagnostics()  # the collection's own files that are links out of it, or no regular files
     for slug in {key.split("/", 1)[0] for key in outputs}:
         folder = into / slug
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            if f"{slug}/{path.name}" not in outputs or outputs[f"{slug}/{path.name}"].written is None:
-                files[f"{slug}/{path.name}"] = path.read_bytes()
+            key, shown = f"{slug}/{path.name}", display_path(path, base)
+            if key not in outputs or outputs[key].written is None:
+                if links_inside(path, into, shown, unread) and (data := read_regular_file(path, shown, unread)) is not None:
+                    files[key] = data
     for key, output in outputs.items():
         if output.written is not None:
             files[key] = output.written.text.encode("utf-8")
     checked = check_collection(into, base=into, files=files)
     errors = Diagnostics((_mapped(d, outputs, into, base) for d in checked.errors), limit=None)
     errors.omitted = checked.omitted
+    errors.merge(unread)
     for key, output in outputs.items():
         slug, name = key.split("/", 1)
         system = checked.collection.systems.get(slug)
