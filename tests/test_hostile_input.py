@@ -187,6 +187,19 @@ def test_a_linked_system_folder_is_named_not_skipped(reports, tmp_path):
     )
 
 
+def test_checking_one_file_does_not_read_its_sets_files_through_a_link_out(reports, tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("system: The secret token\n")
+    reports.write("alpha/memory.yaml", valid())
+    (reports.root / "alpha" / "_set.yaml").symlink_to(secret)
+    result = run_cli("check", "reports/alpha/memory.yaml", cwd=reports.root.parent, timeout=60)
+    assert result.returncode == 1 and "secret" not in result.stdout, result.stdout
+    assert errors(result) == [
+        "reports/alpha/_set.yaml:1:1: error: this file is a symbolic link to a file outside the reports folder — "
+        "copy the file into the reports folder; links out of it are not read, so that no other file can be published"
+    ]
+
+
 @pytest.mark.parametrize("name", ["memory.YAML", "memory.Yaml", "memory.YML"])
 def test_an_upper_case_extension_is_named_not_ignored(reports, name):
     reports.write(f"alpha/{name}", valid())

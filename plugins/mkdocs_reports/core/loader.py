@@ -240,15 +240,15 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> 
     and a linked file is read only when it points at a file inside the folder.
     """
     if root.is_file() or (root.is_symlink() and not root.is_dir()):
-        display = display_path(root, base)
-        if not links_inside(root, root.absolute().parent.parent, display, diagnostics):
+        display, collection = display_path(root, base), root.absolute().parent.parent
+        if not links_inside(root, collection, display, diagnostics):
             return []
         job = _job(root, display, diagnostics)
         jobs = [job] if job else []
         for name in reversed(_METADATA_FILES):
-            metadata = root.parent / name
-            if job and job[3] not in _METADATA_FILES and metadata.is_file():
-                jobs.insert(0, (display_path(metadata, base), str(metadata), job[2], name))
+            metadata, shown = root.parent / name, display_path(root.parent / name, base)
+            if job and job[3] not in _METADATA_FILES and metadata.is_file() and links_inside(metadata, collection, shown, diagnostics):
+                jobs.insert(0, (shown, str(metadata), job[2], name))
         return jobs
     if not root.is_dir():
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
