@@ -83,6 +83,7 @@ def test_what_the_writer_writes_the_checker_reads_without_complaint():
 @pytest.mark.parametrize("text, plain", [
     ("plain words", True), ("on", False), ("12", False), ("a: b", False), ("a #b", False), ("- x", False),
     ("`code`", False), ("trailing ", False), ("ends:", False), ("→ arrow", True), ("", False),
+    ("...", False), ("... and then", False), ("...and", True),
 ])
 def test_plain_only_when_it_reads_back(text, plain):
     assert plain_safe(text) is plain
@@ -95,3 +96,8 @@ def test_every_line_remembers_where_its_value_came_from():
     assert lines[2:5] == ["  - text: |", "      first", "      second"]
     assert [(o.line, o.column) if o else None for o in written.origins[2:6]] == [(10, 5), (10, 5), (11, 3), (2, 6)]
     assert written.origin(2).line == 10  # "k:" stands for the value below it
+
+
+def test_a_key_or_text_that_starts_like_the_documents_end_reads_back():
+    data = {"...": "...", "... and then": ["... and then"], "k": {"... x": "y"}}
+    assert yaml.load(dump(data, "S").text, Loader=yaml.BaseLoader) == data

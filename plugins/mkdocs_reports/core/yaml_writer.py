@@ -88,6 +88,8 @@ def plain_safe(text: str, typed: bool = True) -> bool:
     YAML 1.2 editors read it as text, as this project's reader does)."""
     if not text or text != text.strip() or "\n" in text or "\t" in text or text[0] in _PLAIN_START:
         return False
+    if text == "..." or text.startswith("... "):  # at a line's start, the end of the document
+        return False
     if ": " in text or " #" in text or text.endswith(":") or _NEEDS_ESCAPE.search(text):
         return False
     if text[0] not in _TYPED_START:
