@@ -27,7 +27,7 @@ MAX_LINES = 200_000
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 #: in the file: the same, and line breaks other than LF and CRLF (libyaml counts a lone CR
 #: or U+2028 as a line break, editors and this tool's messages may not)
-_CONTROL_IN_FILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029]|\r(?!\n)")
+CONTROL_IN_FILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029]|\r(?!\n)")
 #: an escape sequence of a double-quoted YAML scalar
 _ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.DOTALL)
 _NAMED_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "v": "\v", "f": "\f", "r": "\r", "e": "\x1b", "N": "\x85"}
@@ -133,7 +133,7 @@ def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
     """Refuse control characters where they stand (libyaml would say only 'position N')."""
     found = False
     source = Source(path, text, None)
-    for match in _CONTROL_IN_FILE.finditer(text):
+    for match in CONTROL_IN_FILE.finditer(text):
         found = True
         diagnostics.error(
             source.offset_location(match.start()),
@@ -143,7 +143,8 @@ def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
     return found
 
 
-def _decode(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
+def decode_text(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
+    """The file's text, without a byte-order mark; ``None`` after naming the first byte that is not UTF-8."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -247,7 +248,7 @@ def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | No
     """Parse ``data`` (the bytes of the file shown as ``path``); ``None`` after an error."""
     if too_large(path, len(data), diagnostics):
         return None
-    text = _decode(path, data, diagnostics)
+    text = decode_text(path, data, diagnostics)
     if text is None:
         return None
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
@@ -282,4 +283,4 @@ def _empty(path: str, diagnostics: Diagnostics) -> None:
     )
 
 
-__all__ = ["CONTROL", "MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "control_name", "read_source"]
+__all__ = ["CONTROL", "CONTROL_IN_FILE", "MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "control_name", "decode_text", "read_source"]

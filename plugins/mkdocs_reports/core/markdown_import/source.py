@@ -9,15 +9,13 @@ kept, and must be a flat mapping of the method's keys.
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics, Location
 from ..method_markdown import FRONT_MATTER
-from ..yaml_source import MappingNode, ScalarNode, read_source, too_large
+from ..yaml_source import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
 from ..yaml_writer import Sourced
 
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff]|\r(?!\n)")
 #: how many forbidden characters of one file are named before the rest are counted
 _FORBIDDEN_SHOWN = 5
 
@@ -49,25 +47,18 @@ class MarkdownSource:
 
 
 def _name(char: str) -> str:
-    return {"\r": "a carriage return without a line feed", "\u2028": "U+2028 LINE SEPARATOR",
-            "\u2029": "U+2029 PARAGRAPH SEPARATOR"}.get(char, f"the control character U+{ord(char):04X}")
+    return "a carriage return without a line feed" if char == "\r" else f"the control character {control_name(char)}"
 
 
 def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownSource | None:
     """The file's lines; ``None`` after saying why it cannot be read."""
     if too_large(path, len(data), diagnostics):
         return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        diagnostics.error(Location(path, line, column), f"byte 0x{data[error.start]:02x} is not UTF-8 text",
-                          "save the file as UTF-8")
+    text = decode_text(path, data, diagnostics)
+    if text is None:
         return None
-    text = text.removeprefix("\ufeff")
     bad = 0
-    for match in _FORBIDDEN.finditer(text):
+    for match in CONTROL_IN_FILE.finditer(text):
         bad += 1
         if bad <= _FORBIDDEN_SHOWN:
             line = text.count("\n", 0, match.start()) + 1
