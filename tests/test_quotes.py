@@ -4,6 +4,7 @@ test, at the reviewed revision, and the quote lock it writes."""
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 
 import pytest
@@ -294,3 +295,22 @@ def test_a_passage_of_common_words_against_a_large_file_costs_linear_time(tmp_pa
     code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
     assert time.monotonic() - began < 20
     assert code == 1 and "error: the passage is not in big.txt" in out[0] and "the nearest is line 1 (" in out[0]
+
+
+def test_a_passage_that_overlaps_itself_everywhere_in_a_large_file_costs_linear_time(tmp_path, monkeypatch, capsys, reports):
+    """Hostile input: a file of one word repeated and a long passage of it: it occurs at
+    every word, each occurrence overlapping the last (counting them all would re-read the
+    passage at each of them: the file's size times the passage's)."""
+    import time
+
+    repo = tmp_path / "src"
+    commit = source_repository(repo, {"big.txt": "x y\n" * 400_000, "small.txt": "x y\n" * 3})
+    write_system(reports, commit, record_with_quotes(
+        "MEM-OBJ-notebook", quote_block(" ".join(["x y"] * 4_000), "big.txt"), quote_block("x y x y", "small.txt"),
+    ))
+    began = time.monotonic()
+    code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
+    assert time.monotonic() - began < 20
+    assert code == 1 and re.search(r"error: the passage occurs at least [0-9]{3,} times in big\.txt", out[0]), out
+    assert "at lines 1–4000, 2–4001, " in out[0]
+    assert "error: the passage occurs 2 times in small.txt" in out[1] and "at lines 1–2, 2–3 —" in out[1]

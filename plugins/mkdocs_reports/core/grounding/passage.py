@@ -115,14 +115,23 @@ def normalised(text: str) -> str:
     return " ".join(text.split())
 
 
-def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple[list[Place], int]:
-    """Up to ``limit`` places of the passage (whitespace normalised), and how many there are."""
+def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple[list[Place], int, bool]:
+    """Up to ``limit`` places of the passage (whitespace normalised), how many there are, and
+    whether that is all of them.
+
+    Places that do not overlap cost the file's length to find, however many; a passage that
+    overlaps itself can stand at every word, each place costing the passage's length again.
+    So counting stops once the places found have cost four times the file: the count is then
+    a lower bound (``complete`` is false)."""
     wanted = normalised(passage)
     if not wanted:
-        return [], 0
+        return [], 0, True
     normal, spaces = text.normal, wanted.count(" ")
+    budget = max(limit, 4 * len(normal) // len(wanted))
     found, count, index, words_before, counted_to = [], 0, normal.find(wanted), 0, 0
     while index >= 0:
+        if count == budget:
+            return found, count, False
         count += 1
         if len(found) < limit:
             words_before += normal.count(" ", counted_to, index)  # the word the place starts in
@@ -130,7 +139,7 @@ def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple
             first_word, last_word = words_before, words_before + spaces
             found.append(Place(text.line_of_word(first_word), text.line_of_word(last_word), first_word, last_word))
         index = normal.find(wanted, index + 1)
-    return found, count
+    return found, count, True
 
 
 def within(found: list[Place], lines: tuple[int, int]) -> list[Place]:

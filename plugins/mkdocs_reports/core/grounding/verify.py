@@ -195,7 +195,7 @@ class _Checker:
             for blob in self.tree.read(entries[c] for c in candidates):
                 text = SourceText(blob.data) if blob.data is not None else None
                 if text is not None and not text.binary:
-                    found, count = places(text, quote.passage, 2)
+                    found, count, _ = places(text, quote.passage, 2)
                     if count == 1:
                         holding.append((blob.entry.path, found[0]))
             if len(holding) == 1:
@@ -221,10 +221,11 @@ class _Checker:
             self.add(quote, quote.location, "not-found", "the passage is empty", "copy the passage from the source", path=path)
             return
         encoding = "" if text.encoding == "utf-8" else " (the file is not UTF-8; read as Latin-1)"
-        found, count = places(text, quote.passage)
+        found, count, complete = places(text, quote.passage)
         stated = parse_lines(quote.lines)
         if stated is not None and count:
             inside = within(found, stated) if count <= len(found) else within(places(text, quote.passage, count)[0], stated)
+            complete = complete or len(inside) == 1
             if len(inside) == 1:
                 found, count = inside, 1
             elif not inside and count == 1:
@@ -234,7 +235,8 @@ class _Checker:
                 return
         if count > 1:
             self.add(quote, quote.location, "ambiguous",
-                     f"the passage occurs {count} times in {where}: at lines {_places_phrase(found, count)}",
+                     f"the passage occurs {'' if complete else 'at least '}{count} times in {where}: "
+                     f"at lines {_places_phrase(found, count)}",
                      "lengthen the passage until it occurs once, or give lines: <range> of the place you mean", path=path)
             return
         if count == 0:
