@@ -196,11 +196,6 @@ class CodeSpan:
     content: str  # between the backticks, as written
 
 
-def code_spans(markdown: str) -> list[CodeSpan]:
-    """Inline code spans outside code blocks, in order."""
-    return _masked_with_spans(markdown)[1]
-
-
 def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
     """``mask_code(markdown)`` and the inline code spans it blanked, in one pass."""
     if not _might_hold_code(markdown):
@@ -353,8 +348,3 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
             add("source", match.group(), match.start(), match.start(), end, paths=paths)
     found.sort(key=lambda mention: mention.start)
     return found
-
-
-def find_mentions(markdown: str, grammar: IdGrammar) -> list[Mention]:
-    """The would-be record citations of a text (bare, code and link forms)."""
-    return [mention for mention in scan(markdown, grammar) if mention.cites_record]

@@ -230,9 +230,6 @@ class TypeRegistry:
         """Members in the reading order of a set: the built-in types, then the collection's."""
         return tuple(t.member for t in self.types.values())
 
-    def by_member(self, member: str) -> ReportType | None:
-        return next((t for t in self.types.values() if t.member == member), None)
-
     def by_prefix(self, prefix: str) -> ReportType | None:
         return next((t for t in self.types.values() if t.prefix == prefix), None)
 
