@@ -11,12 +11,16 @@ from __future__ import annotations
 import time
 
 from conftest import minimal_report
+from markdown_helpers import INKWELL
 
+from mkdocs_reports.core.diagnostics import Diagnostics
 from mkdocs_reports.core.export.text import blocks_text
 from mkdocs_reports.core.images import remote_images
+from mkdocs_reports.core.markdown_import import read_member
 from mkdocs_reports.core.method_markdown import read_attribution
 from mkdocs_reports.core.model import Text
 from mkdocs_reports.core.source_paths import path_mentions
+from mkdocs_reports.core.type_files import builtin_registry
 
 BOUND = 3  # seconds; a quadratic reading of these inputs takes well over a minute
 SIZE = 40_000
@@ -75,3 +79,14 @@ def test_an_attribution_link_is_read_in_one_pass():
 def test_blank_lines_before_a_bullet_are_read_once_in_the_text_export():
     text = "x" + "\n" * SIZE + "y\n   - z"
     assert timed(blocks_text, [Text(text, None)]) == ["x" + "\n" * SIZE + "y\n     • z"]
+
+
+def test_a_compact_record_of_many_continued_lines_is_joined_once():
+    member = (INKWELL / "epistemic.md").read_text()
+    at = member.index("\n", member.index("\nRoute ID:") + 1) + 1
+    continued = "".join(f"word{n} continues\n" for n in range(SIZE * 2))
+    diagnostics = Diagnostics()
+    parsed = timed(read_member, "m.md", INKWELL / "m.md", (member[:at] + continued + member[at:]).encode(), builtin_registry(), diagnostics)
+    assert not diagnostics, [str(d) for d in diagnostics][:3]
+    (ledger,) = [block["fields"] for block in parsed.sections["authority_route_ledger"] if "fields" in block]
+    assert ledger["Route ID"] == "RT-RTE-chat-turn\n" + continued and ledger["Route function"].startswith("operational")

@@ -267,16 +267,24 @@ class BlockReader:
         fields = SourcedDict(origin=(index + 1, 1))
         blocks = [fields]
         last: str | None = None
+        continued: list[str] = []  # lines that continue the last field: joined once it ends, not one by one
+
+        def end_field() -> None:
+            if continued:
+                previous = blocks[-1][last]
+                blocks[-1][last] = Sourced(previous.rstrip("\n") + "\n" + "\n".join(continued) + "\n", previous.line, previous.column, 1)
+                continued.clear()
+
         while index < len(lines) and lines[index].strip() and (index == start or self.starts_block(lines[index], context) is None):
             line = lines[index]
             split = split_field(line, self.labels_with_colon)
             if split is None and last is not None:
-                previous = blocks[-1][last]
-                blocks[-1][last] = Sourced(previous.rstrip("\n") + "\n" + line + "\n", previous.line, previous.column, 1)
+                continued.append(line)
             elif split is None:
                 self.error(index, 1, "a compact ledger record's line is not 'Label: value'",
                            "write 'Route ID: <ID>', then one 'Label: value' line per field")
             else:
+                end_field()
                 label, value = split
                 if label in blocks[-1]:
                     blocks.append(SourcedDict(origin=(index + 1, 1)))
@@ -284,6 +292,7 @@ class BlockReader:
                 blocks[-1][label] = Sourced(value.strip(), index + 1, len(label) + 3)
                 last = label
             index += 1
+        end_field()
         self.source.mark(start, index, "fields")
         self.note(start, "the compact ledger record (Route ID: …) is read as labelled fields; the export writes them as '- Label: value' bullets")
         out.extend({"fields": block} for block in blocks if block)
