@@ -314,3 +314,21 @@ def test_a_passage_that_overlaps_itself_everywhere_in_a_large_file_costs_linear_
     assert code == 1 and re.search(r"error: the passage occurs at least [0-9]{3,} times in big\.txt", out[0]), out
     assert "at lines 1–4000, 2–4001, " in out[0]
     assert "error: the passage occurs 2 times in small.txt" in out[1] and "at lines 1–2, 2–3 —" in out[1]
+
+
+def test_many_quotes_of_one_large_file_read_it_once(tmp_path, monkeypatch, capsys, reports):
+    """Hostile input: hundreds of quotes of a large file, none of them there (each would
+    otherwise read, normalise and index the whole file again)."""
+    import time
+
+    repo = tmp_path / "src"
+    commit = source_repository(repo, {"big.txt": "".join(f"line {n} of the big file\n" for n in range(60_000))})
+    write_system(reports, commit, record_with_quotes(
+        "MEM-OBJ-notebook", *(quote_block(f"absent{n} passage", "big.txt") for n in range(200)),
+        quote_block("line 17 of the small file", "big.txt"),
+    ))
+    began = time.monotonic()
+    code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
+    assert time.monotonic() - began < 20
+    assert code == 1 and sum("error: the passage is not in big.txt" in line for line in out) == 201
+    assert sum("the nearest is line 18 (" in line for line in out) == 1  # "line 17 of the big file"

@@ -105,6 +105,7 @@ class _Checker:
         self.result = SourceCheck(system, source, revision)
         self._folders: set[str] | None = None
         self._by_name: dict[str, list[str]] | None = None
+        self._index: LineIndex | None = None  # the words of the file whose quotes are being matched
 
     # -- what the tree holds ------------------------------------------------------------
 
@@ -147,8 +148,10 @@ class _Checker:
         wanted = [pairs[0][1] for pairs in groups.values()]
         for blob in self.tree.read(wanted):
             key = blob.entry.blob or blob.entry.path
+            # read, normalised and indexed once for all the quotes of the file, however many
+            text, self._index = (SourceText(blob.data) if blob.data is not None else None), None
             for quote, entry in groups.pop(key, []):
-                self._match(quote, entry.path, blob.blob, blob.data, blob.size)
+                self._match(quote, entry.path, blob.blob, text, blob.size)
         for reference in references:
             for path in reference.paths:
                 if self.exists(path) is None:
@@ -205,14 +208,13 @@ class _Checker:
                 fix = f"correct the path; a file of that name is at {', '.join(candidates)}"
         self.add(quote, quote.location, "missing", f"{path} is not in {self.source} at {self.short}", fix, path=path)
 
-    def _match(self, quote: Quote, path: str, blob: str, data: bytes | None, size: int) -> None:
+    def _match(self, quote: Quote, path: str, blob: str, text: SourceText | None, size: int) -> None:
         where = f"{path} at {self.short}"
-        if data is None:
+        if text is None:
             self.add(quote, quote.location, "too-large",
                      f"{where} is {size / 1048576:.0f} MiB; files over {MAX_BLOB_BYTES // 1048576} MiB are not read",
                      "quote a smaller file, or check this passage by hand", path=path)
             return
-        text = SourceText(data)
         if text.binary:
             self.add(quote, quote.location, "binary", f"{where} is a binary file: a passage of it cannot be checked",
                      "quote a text file; cite a binary file in an evidence anchor ([SRC-1: `path`]) instead", path=path)
@@ -253,7 +255,9 @@ class _Checker:
                  path=path, lines=place.lines, blob=blob, match="whitespace: " + ", ".join(k.split(" (")[0] for k in kinds))
 
     def _not_found(self, quote: Quote, path: str, where: str, text: SourceText, encoding: str) -> None:
-        nearest = LineIndex(text).nearest(quote.passage)
+        if self._index is None or self._index.text is not text:
+            self._index = LineIndex(text)
+        nearest = self._index.nearest(quote.passage)
         message = f"the passage is not in {where}{encoding}"
         if nearest is not None:
             shown = nearest.text if len(nearest.text) <= 120 else nearest.text[:119] + "…"
