@@ -332,3 +332,23 @@ def test_many_quotes_of_one_large_file_read_it_once(tmp_path, monkeypatch, capsy
     assert time.monotonic() - began < 20
     assert code == 1 and sum("error: the passage is not in big.txt" in line for line in out) == 201
     assert sum("the nearest is line 18 (" in line for line in out) == 1  # "line 17 of the big file"
+
+
+def test_many_quotes_of_a_missing_path_read_the_files_of_its_name_once(tmp_path, monkeypatch, capsys, reports):
+    """Hostile input: hundreds of quotes whose path is not there, each naming a large file's
+    name (each would otherwise read the files of that name again to find its passage)."""
+    import time
+
+    repo = tmp_path / "src"
+    big = "".join(f"line {n} of the big file\n" for n in range(60_000))
+    commit = source_repository(repo, {"a/big.txt": big, "b/big.txt": big + "the end\n"})
+    write_system(reports, commit, record_with_quotes(
+        "MEM-OBJ-notebook", *(quote_block(f"line {n} of the big file", f"c{n}/big.txt") for n in range(200)),
+        quote_block("the end", "big.txt"),
+    ))
+    began = time.monotonic()
+    code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
+    assert time.monotonic() - began < 20
+    assert code == 1 and sum(": error: c" in line and "/big.txt is not in SRC-1" in line and
+                              "correct the path; a file of that name is at a/big.txt, b/big.txt" in line for line in out) == 200
+    assert sum("the passage is in b/big.txt at line 60001: write path: b/big.txt" in line for line in out) == 1

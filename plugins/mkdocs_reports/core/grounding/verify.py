@@ -106,6 +106,7 @@ class _Checker:
         self._folders: set[str] | None = None
         self._by_name: dict[str, list[str]] | None = None
         self._index: LineIndex | None = None  # the words of the file whose quotes are being matched
+        self._unfound: list[tuple[Quote, str]] = []  # quotes whose path is not in the tree
 
     # -- what the tree holds ------------------------------------------------------------
 
@@ -145,6 +146,7 @@ class _Checker:
             entry = self._entry(quote, entries)
             if entry is not None:
                 groups[entry.blob or entry.path].append((quote, entry))
+        self._missing(self._unfound)
         wanted = [pairs[0][1] for pairs in groups.values()]
         for blob in self.tree.read(wanted):
             key = blob.entry.blob or blob.entry.path
@@ -172,7 +174,7 @@ class _Checker:
                 self.add(quote, quote.location, "not-a-file", f"{path} is a folder at {self.short}, not a file",
                          "write the path of the file the passage is in", path=path)
             else:
-                self._missing(quote, path)
+                self._unfound.append((quote, path))
             return None
         if entry.mode == SYMLINK:
             self.add(quote, quote.location, "not-a-file", f"{path} is a symbolic link at {self.short}",
@@ -184,7 +186,30 @@ class _Checker:
             return None
         return entry
 
-    def _missing(self, quote: Quote, path: str) -> None:
+    def _missing(self, missing: list[tuple[Quote, str]]) -> None:
+        """The quotes whose path is not in the tree, each with where its passage is instead
+        when one file of that name holds it. Those files are read once for all the quotes
+        that name them (each quote reading them again would cost their size per quote)."""
+        entries = self.tree.entries()
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for number, (_, path) in enumerate(missing):
+            suffixed = _LINE_SUFFIX.match(path)
+            if not (suffixed and suffixed["path"] in entries):
+                by_name[posixpath.basename(path)].append(number)
+        holding: dict[int, list[tuple[str, Place]]] = defaultdict(list)
+        for numbers in by_name.values():
+            candidates = self.same_name(missing[numbers[0]][1])[:SAME_NAME]
+            for blob in self.tree.read(entries[c] for c in candidates):
+                text = SourceText(blob.data) if blob.data is not None else None
+                if text is not None and not text.binary:
+                    for number in numbers:
+                        found, count, _ = places(text, missing[number][0].passage, 2)
+                        if count == 1:
+                            holding[number].append((blob.entry.path, found[0]))
+        for number, (quote, path) in enumerate(missing):
+            self._say_missing(quote, path, holding[number])
+
+    def _say_missing(self, quote: Quote, path: str, holding: list[tuple[str, Place]]) -> None:
         suffixed = _LINE_SUFFIX.match(path)
         if suffixed and suffixed["path"] in self.tree.entries():
             self.add(quote, quote.location, "missing", f"{path} is not a file at {self.short}",
@@ -192,15 +217,7 @@ class _Checker:
             return
         fix = "correct the path (as the repository names it at the reviewed revision)"
         candidates = self.same_name(path)[:SAME_NAME]
-        holding = []
         if candidates:
-            entries = self.tree.entries()
-            for blob in self.tree.read(entries[c] for c in candidates):
-                text = SourceText(blob.data) if blob.data is not None else None
-                if text is not None and not text.binary:
-                    found, count, _ = places(text, quote.passage, 2)
-                    if count == 1:
-                        holding.append((blob.entry.path, found[0]))
             if len(holding) == 1:
                 other, place = holding[0]
                 fix = f"the passage is in {other} at {_lines_phrase(place.lines)}: write path: {other}"
