@@ -594,3 +594,54 @@ def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expe
 
     results = WebDriverWait(browser, 10).until(found)
     assert site_url + expected in results
+
+
+def _search(browser, site_url, query):
+    """Material's search box on the home page with ``query`` typed; the first result's
+    links as (href without ``?h=``, score, text), once the results stand still."""
+    import time
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    show(browser, site_url, 1440)
+    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    field.click()
+    WebDriverWait(browser, 15).until(
+        lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
+    )
+    field.send_keys(query)
+    first = """const li = document.querySelector('.md-search-result__item');
+    return li && [...li.querySelectorAll('a')].map(a => [a.href.replace(/\\?h=[^#]*/, ''),
+      parseFloat(a.firstElementChild.dataset.mdScore), a.firstElementChild.textContent]);"""
+    links, seen = None, WebDriverWait(browser, 10).until(lambda b: b.execute_script(first))
+    while links != seen:  # each key typed searches anew: wait for the last query's results
+        links = seen
+        time.sleep(0.4)
+        seen = browser.execute_script(first)
+    return field, links
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("RT-RTE-direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # before the annotation on it
+    ("MEM-OBJ-memory", "ultimate/memory/#mem-obj-memory"),  # before MEM-OBJ-memory-addresses
+    ("MEM-OBJ-memory-addresses", "ultimate/memory/#mem-obj-memory-addresses"),  # and the other way round
+    ("RT-CMP-model", "mindbase/runtime/#rt-cmp-model"),  # before RT-CMP-provider-models
+    ("MEM-BAP-memory-guidance", "ultimate/memory/#mem-bap-memory-guidance"),  # before …-procedural-guidance
+])
+def test_a_full_id_puts_its_own_record_first_and_enter_opens_it(browser, site_url, query, expected):
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    field, links = _search(browser, site_url, query)
+    page, record, *_ = links  # the first result: the record's page, then its best section
+    assert (page[0], record[0]) == (site_url + expected.split("#")[0], site_url + expected)
+    assert record[1] == max(score for _, score, _ in links)
+    field.send_keys(Keys.ENTER)  # the theme opens the best link of the first result
+    WebDriverWait(browser, 10).until(lambda b: b.current_url.split("?")[0] + "#" + b.current_url.partition("#")[2] == site_url + expected)
+
+
+def test_a_route_result_reads_as_text(browser, site_url):
+    _, links = _search(browser, site_url, "MEM-RTE-explicit-recall")
+    teaser = links[1][2]
+    assert "Signet memory report · implementation: wired; operation: uninspected · platform/daemon/src/" in teaser
