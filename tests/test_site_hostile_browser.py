@@ -255,3 +255,34 @@ def test_the_hand_written_page_cites_in_text_but_not_inside_attributes(browser, 
     labels = browser.execute_script("return [...document.querySelectorAll('article a[data-rpt-label]')].map(a => a.textContent)")
     assert labels == ["MEM-OBJ-evil-one", "RT-RTE-evil-two"]
     assert _fired(browser) == []
+
+
+def test_every_neighbourhood_shows_author_text_as_text(browser, site):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    origin, pages = site
+    opened = 0
+    for page in (p for p in pages if p.count("/") == 2):  # <system>/<member>/
+        browser.get(f"{origin}/{page}")
+        _ready(browser)
+        buttons = browser.execute_script(
+            "const all = [...document.querySelectorAll('.rpt-record-actions button[aria-controls]')]; all.forEach(b => b.click()); return all.length"
+        )
+        if not buttons:
+            continue
+        WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(
+            "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
+        ))
+        opened += buttons
+        browser.execute_async_script(HOVER_ALL)
+        drawn = browser.execute_script(
+            "const hoods = [...document.querySelectorAll('.rpt-hood')];"
+            "return {tags: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].map(e => e.tagName.toLowerCase())))],"
+            " hrefs: hoods.flatMap(h => [...h.querySelectorAll('a')].map(a => new URL(a.getAttribute('href'), location.href).href)),"
+            " attributes: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.name))))]}"
+        )
+        assert set(drawn["tags"]) <= {"svg", "a", "title", "rect", "text", "g", "path", "ul", "li", "p"}, page
+        assert [href for href in drawn["hrefs"] if not href.startswith(origin + "/")] == [], page
+        assert set(drawn["attributes"]) <= {"class", "role", "aria-label", "href", "x", "y", "width", "height", "rx", "d", "viewBox"}, page
+        assert _fired(browser) == [], page
+    assert opened >= 5

@@ -497,7 +497,7 @@ def test_every_record_offers_copy_id_and_copy_link_in_sight(browser, site_url):
     assert records >= 18 and len(bars) == records
     heading = browser.find_element(By.ID, "mem-obj-memories")
     bar = heading.find_element(By.XPATH, "following-sibling::*[1]")
-    copy_id, copy_link = bar.find_elements(By.TAG_NAME, "button")
+    copy_id, copy_link, _neighbourhood = bar.find_elements(By.TAG_NAME, "button")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", bar)
     assert copy_id.is_displayed() and copy_link.is_displayed()  # without hovering anything
     read = "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error ' + e));"
@@ -645,3 +645,66 @@ def test_a_route_result_reads_as_text(browser, site_url):
     _, links = _search(browser, site_url, "MEM-RTE-explicit-recall")
     teaser = links[1][2]
     assert "Signet memory report · implementation: wired; operation: uninspected · platform/daemon/src/" in teaser
+
+
+# -- a record's neighbourhood ------------------------------------------------------------
+
+HOOD_LINKS = "return [...document.querySelectorAll(arguments[0] + ' a')].map(a => a.href.baseVal === undefined ? a.href : new URL(a.getAttribute('href'), location.href).href)"
+
+
+def _open_neighbourhood(browser, anchor):
+    """Open the record's neighbourhood with the keyboard (Enter on its button); the box."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    button = browser.find_element(By.CSS_SELECTOR, f'button[aria-controls="rpt-hood-{anchor}"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
+    button.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
+    assert button.get_attribute("aria-expanded") == "true"
+    return button, browser.find_element(By.ID, f"rpt-hood-{anchor}")
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS, ids=[f"{w}px-{s}" for w, s in VIEWS])
+def test_a_record_neighbourhood_is_links_in_a_picture_and_in_words(browser, site_url, width, scheme):
+    from selenium.webdriver.common.keys import Keys
+
+    show(browser, site_url + "signet/memory/", width, scheme)
+    button, box = _open_neighbourhood(browser, "mem-obj-memories")
+    expected = {
+        site_url + "signet/memory/#annotation-1-on-rt-rte-direct-remember",  # it cites this record
+        site_url + "signet/runtime/#rt-rte-direct-remember",  # the record cites it (another member)
+        site_url + "records/?q=MEM-OBJ-memories",  # the same ID in Cludebot
+    }
+    assert set(browser.execute_script(HOOD_LINKS, "#rpt-hood-mem-obj-memories svg")) == expected | {site_url + "signet/memory/#mem-obj-memories"}
+    assert set(browser.execute_script(HOOD_LINKS, "#rpt-hood-mem-obj-memories ul")) == expected
+    words = box.find_element("css selector", "ul").text
+    assert "Cited by: On RT-RTE-direct-remember" in words and "Cites: RT-RTE-direct-remember" in words and "Same ID in: Cludebot" in words
+    picture = box.find_element("css selector", "svg")
+    assert picture.get_attribute("aria-label") == "Neighbourhood of MEM-OBJ-memories: 3 links"
+    assert picture.size["width"] <= box.size["width"]  # fits the column: nothing to scroll to
+    assert violations(browser) == []
+    # the keyboard reaches the picture's boxes and follows one
+    for _ in range(4):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        if browser.execute_script("return !!document.activeElement.closest('#rpt-hood-mem-obj-memories svg')"):
+            break
+    focused = browser.execute_script("return new URL(document.activeElement.getAttribute('href'), location.href).href")
+    assert focused in expected
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda b: b.current_url == focused)
+
+
+def test_a_neighbourhood_shows_parts_wholes_and_closes_again(browser, site_url):
+    show(browser, site_url + "ultimate/memory/", 1440)
+    button, box = _open_neighbourhood(browser, "mem-obj-memory")
+    words = box.find_element("css selector", "ul").text
+    assert "Its parts: MEM-OBJ-memory-addresses" in words
+    assert "Cites: RT-OBJ-agent-doc, MEM-RTE-memory-read, MEM-RTE-recall-message" in words
+    button.click()
+    assert button.get_attribute("aria-expanded") == "false" and not box.is_displayed()
+    _, part = _open_neighbourhood(browser, "mem-obj-memory-addresses")
+    assert "Part of: MEM-OBJ-memory" in part.find_element("css selector", "ul").text

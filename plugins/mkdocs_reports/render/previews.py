@@ -1,6 +1,14 @@
-"""What a record link previews on hover, focus or tap: one JSON file per system, keyed by
-the record's anchor, read by assets/reports.js when a reader first points at a record of
-that system (so a page carries none of it, and a reader pays for one system at a time).
+"""What a record link previews on hover, focus or tap, and what a record's neighbourhood
+picture shows: one JSON file per system, keyed by the record's anchor, read by
+assets/reports.js when a reader first points at a record of that system or opens a
+record's neighbourhood (so a page carries none of it, and a reader pays for one system at
+a time).
+
+For the neighbourhood each record also has its page (URL from the site's root), the
+records it cites and the whole it is part of (by anchor); ``_annotations`` lists the
+system's annotations (page, anchor, the record they are on, what they cite). The script
+derives the other direction (cited by, parts, annotated in) from these, so no link is
+written twice.
 
 Every value is author text or derived from it; the script only ever sets it as text
 (``textContent``), never as HTML. Markdown marks of the excerpt (backticks, emphasis,
@@ -13,9 +21,10 @@ import json
 import re
 import textwrap
 
-from ..core.model import ExternalRecord, Text
+from ..core.model import ExternalRecord, Report, Text
 from .backlinks import Backlinks
 from .overview import Overview, member_title
+from .paths import Paths
 
 #: where the files are published, relative to the site's root: ``<dir>/<system>.json``
 PREVIEW_DIR = "assets/mkdocs-reports/previews"
@@ -41,11 +50,25 @@ def excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
 ALSO_IN = 10
 
 
-def record_previews(overview: Overview, backlinks: Backlinks, index_url: str) -> dict[str, str]:
+def _cited(report: Report, resolve) -> dict[str, list[str]]:
+    """Anchor of each record or annotation of ``report`` → the anchors of the records it
+    cites (resolved in its system, in the order written, itself left out)."""
+    cited: dict[str, list[str]] = {}
+    for citation in report.citations:
+        owner = citation.place.anchor.split("--", 1)[0]
+        target = resolve(report.system, citation.target)
+        if target is not None and target.anchor != owner and target.anchor not in cited.setdefault(owner, []):
+            cited[owner].append(target.anchor)
+    return cited
+
+
+def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> dict[str, str]:
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_")."""
     from .site import status_class  # the badges' classes, as the pages write them
 
+    graph = backlinks.graph
+    index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
     by_system: dict[str, list] = {}
     for entry in overview.index:
@@ -54,11 +77,25 @@ def record_previews(overview: Overview, backlinks: Backlinks, index_url: str) ->
     files: dict[str, str] = {}
     for view in overview.systems:
         slug = view.system.slug
-        entries: dict[str, dict] = {"_index": index_url}
+        cited: dict[tuple[str, str], list[str]] = {}
+        annotations = []
+        for report in view.reports:
+            page = paths.url(paths.report(slug, report.member))
+            for owner, targets in _cited(report, graph.resolve).items():
+                cited[(report.member, owner)] = targets
+            for annotation in report.annotations:
+                on = graph.resolve(slug, annotation.on)
+                annotations.append({
+                    "page": page, "anchor": annotation.anchor, "on": on.anchor if on else None,
+                    "where": f"{member_title(report.member)}, annotation {annotation.index}",
+                    "cites": cited.get((report.member, annotation.anchor), []),
+                })
+        entries: dict[str, object] = {"_index": index_url, "_annotations": annotations}
         for entry in by_system.get(slug, []):
             record = entry.record
             external = isinstance(record, ExternalRecord)
             body = "" if external else next((b.text for b in record.body if isinstance(b, Text) and b.text.strip()), "")
+            whole = None if external or not record.part_of else graph.resolve(slug, record.part_of)
             entries[record.anchor] = {
                 "id": record.id,
                 "kind": overview.kinds.get(record.kind, record.kind),
@@ -71,6 +108,9 @@ def record_previews(overview: Overview, backlinks: Backlinks, index_url: str) ->
                 "cited_by": backlinks.count(slug, record.id),
                 "also_in": [name for name in systems_of[record.id] if name != view.system.name][:ALSO_IN],
                 "also_in_count": len(systems_of[record.id]) - 1,
+                "page": paths.url(paths.report(slug, record.member)),
+                "cites": cited.get((record.member, record.anchor), []),
+                "part_of": whole.anchor if whole else None,
             }
         files[f"{PREVIEW_DIR}/{slug}.json"] = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
     return files

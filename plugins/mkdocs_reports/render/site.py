@@ -330,7 +330,7 @@ class SiteRenderer:
 
     def previews(self) -> dict[str, str]:
         """The record previews' data files: site path → JSON (``previews.py``)."""
-        return record_previews(self.overview, self.backlinks, self.paths.url(self.paths.index_page))
+        return record_previews(self.overview, self.backlinks, self.paths)
 
     def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> str:
         """The Changes page of a preview: this build against its base."""
