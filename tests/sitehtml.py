@@ -142,7 +142,12 @@ class _Parser(HTMLParser):
         elif tag == "title":
             self.in_title = True
 
+    #: elements a browser lays out apart: their text never runs into the next one's
+    _APART = {"p", "li", "td", "th", "tr", "div", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote"}
+
     def handle_endtag(self, tag: str) -> None:
+        if tag in self._APART and not self.in_script:
+            self.handle_data(" ")  # as a browser shows it (the page may have no white space there)
         if tag == "article":
             self.in_article -= 1
         elif tag == "nav" and self.in_nav:
@@ -156,7 +161,8 @@ class _Parser(HTMLParser):
             attributes, text = self.link
             self.page.links.append(
                 Link(attributes["href"], attributes.get("title"), "".join(text).strip(), self.section,
-                     self.code_depth > 0, attributes.get("data-rpt-label"), self.in_nav > 0)
+                     self.code_depth > 0, attributes.get("data-rpt-label") or ("" if "data-rpt-label" in attributes else None),
+                     self.in_nav > 0)
             )
             self.link = None
         elif tag == "code" and self.code_depth:
@@ -196,6 +202,18 @@ class _Parser(HTMLParser):
                 self.page.section_text[self.section] = self.page.section_text.get(self.section, "") + data
 
 
+def _labels_said_once(page: Page) -> None:
+    """A link whose label the page says once (render/label_once.py) gets it from the first
+    link to the same place, as reports.js shows it."""
+    first: dict[str, str] = {}
+    for link in page.links:
+        if link.label:
+            first.setdefault(link.href, link.label)
+    for link in page.links:
+        if link.label == "" and link.href in first:
+            link.label = first[link.href]
+
+
 class Site:
     """A built site: its pages by URL, and link resolution the way a browser does it."""
 
@@ -209,6 +227,7 @@ class Site:
             parser = _Parser(page)
             parser.feed(path.read_text(encoding="utf-8"))
             page.text = " ".join("".join(parser.text).split())
+            _labels_said_once(page)
             self.pages[url] = page
 
     def page(self, url: str) -> Page:

@@ -54,6 +54,7 @@ from .render import preview_html
 from .render.compact_html import compact
 from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
 from .render.plain_text import PlainTextExtension
+from .render.label_once import label_once
 from .render.landmarks import name_landmarks
 from .render.search import merge_into_index, search_entries
 from .render.site import GLANCE, PageClash
@@ -336,11 +337,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         """Every page without the theme's indentation (``render/compact_html.py``), its
-        navigation landmarks named apart (``render/landmarks.py``); a preview says so at the
-        top of every page (``render/preview_html.py``)."""
+        navigation landmarks named apart (``render/landmarks.py``), a link's label said once
+        (``render/label_once.py``); a preview says so at the top of every page
+        (``render/preview_html.py``)."""
         if not self.config.enabled:
             return None
-        output = compact(name_landmarks(output))
+        output = compact(label_once(name_landmarks(output)))
         if not self.preview.pull_request:
             return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None

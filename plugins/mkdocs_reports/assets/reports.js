@@ -56,10 +56,22 @@
     return el;
   }
 
+  /** a link's label: its own, or (said once per page: label_once.py) the first link's to
+      the same place */
+  function labelOf(link) {
+    var label = link.getAttribute("data-rpt-label"), href = link.getAttribute("href");
+    if (label) return label;
+    var links = document.querySelectorAll("a[data-rpt-label]");
+    for (var i = 0; i < links.length; i += 1) {
+      if (links[i].getAttribute("href") === href && links[i].getAttribute("data-rpt-label")) return links[i].getAttribute("data-rpt-label");
+    }
+    return "";
+  }
+
   function fill(link, record) {
     tooltip.textContent = "";
     if (!record) {
-      add(tooltip, "p", "rpt-preview-label", link.getAttribute("data-rpt-label"));
+      add(tooltip, "p", "rpt-preview-label", labelOf(link));
     } else {
       var head = add(tooltip, "p", "rpt-preview-head");
       add(head, "strong", "", record.id);
