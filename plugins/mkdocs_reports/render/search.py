@@ -74,6 +74,11 @@ def _statuses_text(record: Record) -> str:
     return "; ".join(f"{html.escape(layer, quote=False)}: {html.escape(value, quote=False)}" for layer, value in record.status.items())
 
 
+def _where(system_name: str, noun: str) -> str:
+    """``Signet memory report``, escaped: a collection's own member types name their noun."""
+    return html.escape(f"{system_name} {noun}", quote=False)
+
+
 def _record_entry(url: str, record: Record | ExternalRecord, where: str) -> dict:
     location = f"{url}#{record.anchor}"
     if isinstance(record, ExternalRecord):
@@ -86,7 +91,7 @@ def _record_entry(url: str, record: Record | ExternalRecord, where: str) -> dict
 
 def _report_entries(renderer: SiteRenderer, report: Report, system_name: str) -> Iterator[dict[str, str]]:
     url = renderer.paths.url(renderer.paths.report(report.system, report.member))
-    where = html.escape(f"{system_name} {report.type.noun}", quote=False)  # a collection's own type names its noun
+    where = _where(system_name, report.type.noun)
     yield _entry(url, plain_html(report.title), where)
     for record in report.records:
         yield _record_entry(url, record, where)
@@ -106,7 +111,7 @@ def search_entries(renderer: SiteRenderer) -> list[dict[str, str]]:
             entries.extend(_report_entries(renderer, report, name))
         for member, records in view.external.items():
             url = paths.url(paths.report(slug, member))
-            where = f"{html.escape(name, quote=False)} {member_title(member).lower()}"
+            where = _where(name, member_title(member).lower())
             entries.append(_entry(url, f"{where} (not published)"))
             entries.extend(_record_entry(url, record, where) for record in records)
     for page, title in ((paths.systems_page, "Systems"), (paths.index_page, "Record index"), (paths.coverage_page, "Coverage overview")):
