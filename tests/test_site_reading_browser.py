@@ -1,7 +1,8 @@
 """The real collection as readers see it, in headless Chromium at a phone's width (390 px)
-and a desktop's (1440 px), light and dark: axe-core finds nothing moderate, serious or critical on
-any kind of page, no page asks another origin for anything, the keyboard can reach and see
-everything the record index offers, and quotes can be read whole.
+and a desktop's (1440 px), light and dark: axe-core finds nothing moderate, serious or
+critical on any kind of page, no page asks another origin for anything, the keyboard can
+reach and see everything the record index offers, quotes can be read whole, search puts a
+record first when its ID is asked for, and each record's neighbourhood can be drawn.
 
 One site is built for the module and one browser serves every test in it.
 """
