@@ -586,12 +586,8 @@ def test_the_pictures_keep_only_their_shapes_text_and_relative_links():
 # -- search ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("query", "expected"), [
-    ("transactions.ts", "signet/memory/"),  # a file name
-    ("transactions", "signet/memory/"),  # a part of one
-    ("direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # a part of an ID
-])
-def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expected):
+def _search_box(browser, site_url):
+    """Material's search box on the home page, open, its index loaded."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -601,7 +597,18 @@ def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expe
     WebDriverWait(browser, 15).until(
         lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
     )
-    field.send_keys(query)
+    return field
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("transactions.ts", "signet/memory/"),  # a file name
+    ("transactions", "signet/memory/"),  # a part of one
+    ("direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # a part of an ID
+])
+def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expected):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _search_box(browser, site_url).send_keys(query)
 
     def found(b):
         hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
@@ -616,15 +623,9 @@ def _search(browser, site_url, query):
     links as (href without ``?h=``, score, text), once the results stand still."""
     import time
 
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    show(browser, site_url, 1440)
-    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
-    field.click()
-    WebDriverWait(browser, 15).until(
-        lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
-    )
+    field = _search_box(browser, site_url)
     field.send_keys(query)
     first = """const li = document.querySelector('.md-search-result__item');
     return li && [...li.querySelectorAll('a')].map(a => [a.href.replace(/\\?h=[^#]*/, ''),
