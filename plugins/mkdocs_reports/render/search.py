@@ -1,34 +1,43 @@
 """What the site's search finds on the generated pages: every page by its title, every
-record by its ID, its label and the files its quotes come from, every annotation.
+record by its ID, its label, its statuses and the files its quotes come from, every
+annotation.
 
 A theme's search plugin would index every word of every page, and its index is fetched
 whole on a reader's first visit: 41 MB at 1,000 reports. The generated pages therefore say
 ``search: exclude`` in their front matter (Material's search then does not even read
 them), and the plugin puts these entries into the search index instead, made from the
-collection: about 150 bytes a record. Prose stays out; hand-written pages keep their
+collection: about 190 bytes a record. Prose stays out; hand-written pages keep their
 full text.
 
 Entries are in the shape both Material's and MkDocs' own search read: ``location`` (URL
 from the site's root, with the anchor), ``title`` and ``text``, as HTML (escaped text,
-code spans as ``code``), and ``boost``, which Material hands to lunr as the document's
-boost (MkDocs' own search ignores it).
+code spans as ``code``); a record's also have ``id`` and ``boost``, which MkDocs' own
+search ignores.
 
 **Ranking.** Material's query splits an ID at its dashes and looks for every part as a
 prefix (``RT-RTE-direct-remember`` → ``rt* rte* direct* remember*``), so the record, the
-annotations on it and any record whose ID starts the same match the same words. A
-record's own entry is therefore boosted (``RECORD_BOOST``) over annotations and pages,
-and among records a shorter ID a little more than a longer one (``MEM-OBJ-memory``
-before ``MEM-OBJ-memory-addresses`` when ``MEM-OBJ-memory`` is asked for; the longer
-one still wins its own ID, having one more matching word). Material groups results by
-page and opens the best one on Enter, so an ID asked for opens its record.
+annotations on it and any record whose ID or label holds the same words match alike. So:
+
+* the index gets a field of its own for a record's ID (``ID_FIELD``, weighing ten times a
+  title; Material indexes every field its config names), so the words of an ID count
+  over those of a label (``MEM-BAP-memory-guidance`` before ``MEM-BAP-procedural-guidance
+  — Procedural guidance``);
+* a record's entry is boosted (``boost``, lunr's document boost) over annotations and
+  pages, less for each character of its ID: of two IDs that both match, the shorter is
+  the one asked for (``RT-CMP-model`` before ``RT-CMP-provider-models``; the longer still
+  wins its own ID, having one more matching word).
+
+Material groups results by page, the page first, and opens the best-scored link of the
+first group on Enter, so the ID asked for opens its record: all 113 IDs of the real
+collection do (measured in Chromium).
 
 **Snippets.** A record's text says where it stands, then its conclusion statuses as
 ``layer: value`` joined by ``; `` (``implementation: wired; operation: uninspected``),
 then the files its quotes come from, the parts set apart by `` · ``: text that reads as
 text in a result, never cells run together. A route's prose fields stay out like all
 prose: even cut to 60 characters each they made the index 6× larger (48 → 294 KB
-compressed at 200 reports), and a reader fetches it whole on the first visit; the
-statuses add 5 %.
+compressed at 200 reports), and a reader fetches it whole on the first visit; statuses,
+ID field and boosts together add a third.
 """
 
 from __future__ import annotations
@@ -43,12 +52,12 @@ from .markup import plain_html
 from .overview import member_title
 from .site import SiteRenderer
 
-#: a record's own entry against an annotation's or a page's (1)
-RECORD_BOOST = 2.0
-
-
 #: the field a record's ID is also given in, and its weight (Material's title weighs 1000)
 ID_FIELD = {"id": {"boost": 10000.0}}
+#: a record's own entry against an annotation's or a page's (1)
+RECORD_BOOST = 2.0
+#: how much less a record's entry weighs for each character of its ID
+PER_CHARACTER = 0.985
 
 
 def _entry(location: str, title: str, text: str = "", record_id: str | None = None) -> dict:
@@ -56,10 +65,6 @@ def _entry(location: str, title: str, text: str = "", record_id: str | None = No
     if record_id is not None:
         entry |= {"id": record_id, "boost": _boost(record_id)}
     return entry
-
-
-#: how much less a record's entry weighs for each character of its ID
-PER_CHARACTER = 0.985
 
 
 def _boost(record_id: str) -> float:
