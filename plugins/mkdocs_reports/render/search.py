@@ -89,7 +89,7 @@ def _record_entry(url: str, record: Record | ExternalRecord, where: str) -> dict
     if isinstance(record, ExternalRecord):
         return _entry(location, record.id, f"{where} · not published", record.id)
     title = f"{record.id} — {plain_html(record.label)}"
-    files = " ".join(f"<code>{html.escape(quote.path, quote=False)}</code>" for quote in record.quotes)
+    files = " ".join(f"<code>{html.escape(path, quote=False)}</code>" for path in dict.fromkeys(q.path for q in record.quotes))
     text = " · ".join(part for part in (where, _statuses_text(record), files) if part)
     return _entry(location, title, text, record.id)
 
