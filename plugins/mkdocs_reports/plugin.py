@@ -319,7 +319,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         uri = page.file.src_uri
         if uri in self.generated:
             page.markdown = ""  # rendered: only the HTML is needed from here on
-            html = self.renderer.page_html(uri, html, self.renderer.anchors[uri].ids)
+            ids = self.renderer.anchors[uri].ids
+            html = self.renderer.page_html(uri, html, ids)
+            # for MkDocs' check of links to anchors: those in the HTML put in after Markdown too
+            page.present_anchor_ids = (page.present_anchor_ids or set()) | ids
             html = self.renderer.pictures.insert(uri, html, self._url_from(page, files))
         elif self.glance_marks[0] in html:
             before, rest = html.split(self.glance_marks[0], 1)

@@ -16,7 +16,8 @@ in the text (``src/app.py``, or inline code that is only the path) links to its 
 the system's quote lock lists it (``render/grounding.py``). Other code stays text. A record
 link is inline HTML with a URL (``Paths.href``) that carries its label for the site's
 tooltip script in ``data-rpt-label``, every character but letters and digits a character
-reference; a source link is a Markdown link whose title ``record_links`` moves there. No
+reference; on a page of the site the HTML is handed to the page's renderer (``inline``),
+and Markdown gets a token it reads as plain text (``site.INLINE``). A source link is a Markdown link whose title ``record_links`` moves there. No
 label ever stands in a ``title`` a theme could re-insert as HTML.
 
 ``Markup.html`` is a label or title as HTML, for the blocks written as HTML that Markdown
@@ -32,7 +33,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import markdown
@@ -55,10 +56,10 @@ _TEXT = {char: "\\" + char for char in "#[]\\`"}
 #: the text of a link: brackets would end it
 _TEXT_IN_LINK = {"[": "\\[", "]": "\\]"}
 _ESCAPABLE = re.compile(r"[#\[\]\\`]")
-#: a record link as inline HTML: Markdown passes the tag through as it is (a Markdown link
-#: would cost a pass over its text and a rewrite by MkDocs, hundreds of times per page).
-#: The label is for the site's tooltip script (reports.js), never in a ``title``.
-_RECORD_LINK = '<a data-rpt-label="{label}" href="{href}">{text}</a>'
+#: a record link's start tag, as inline HTML: a Markdown link would cost a pass over its
+#: text and a rewrite by MkDocs, hundreds of times per page. The label is for the site's
+#: tooltip script (reports.js), never in a ``title``.
+_RECORD_LINK = '<a data-rpt-label="{label}" href="{href}">'
 _LANGUAGE = re.compile(r"[\w+#.-]*")
 _BACKTICKS = re.compile(r"`+")  # each match is a whole run: `+ is greedy
 #: where Markdown would take a URL from author text: an inline link or image ``](url``, a
@@ -200,8 +201,11 @@ def _text_html(flat: str) -> Html:
 class Markup:
     """Renders author text for one page (``page``) of one system: links are page-relative."""
 
-    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str) -> None:
+    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str, inline: Callable[[str], str] | None = None) -> None:
         self.graph = graph
+        #: where the HTML this writes into Markdown goes (record links): a page's renderer
+        #: keeps it aside and Markdown gets a token (``site.INLINE``) it reads as plain text
+        self.inline = inline or str
         self.paths = paths
         self.system = system
         self.page = page
@@ -334,10 +338,13 @@ class Markup:
         if target is None:
             return None if code or label is not None else record_id
         page, anchor = self.paths.record(target)
-        text = label if label is not None else code_span(record_id) if code else record_id
         href = self.paths.href(self.page, page, anchor)
-        label = _character_references(" ".join((self.tooltip(record_id) or "").split()))
-        return _RECORD_LINK.format(href=href, label=label, text=text)
+        tooltip = _character_references(" ".join((self.tooltip(record_id) or "").split()))
+        start = _RECORD_LINK.format(href=href, label=tooltip)
+        if label is not None:  # the author's link text is Markdown
+            return self.inline(start) + label + self.inline("</a>")
+        text = f"<code>{html.escape(record_id)}</code>" if code else html.escape(record_id)
+        return self.inline(start + text + "</a>")
 
     def source_ref(self, source_id: str) -> str | None:
         """A registered source as a link to its row of the register on the system page."""

@@ -44,6 +44,9 @@ KNOWN_TREEPROCESSORS = frozenset(
     }
 )  # fmt: skip
 _MAY_HOLD_SYNTAX = re.compile(r"[`\\\[!<&*_\x02\x03]|  \n")
+#: a paragraph that is only a stashed block of raw HTML (a page's HTML part, ``site.PART``):
+#: Markdown puts the block in after serializing, and no inline pattern matches the marker
+_STASHED_BLOCK = re.compile(r"\x02wzxhzdk:\d+\x03")
 
 
 class _PlainText(Treeprocessor):
@@ -54,7 +57,7 @@ class _PlainText(Treeprocessor):
             return
         for element in root.iter():
             text, tail = element.text, element.tail
-            if text and not isinstance(text, AtomicString) and not _MAY_HOLD_SYNTAX.search(text):
+            if text and not isinstance(text, AtomicString) and (not _MAY_HOLD_SYNTAX.search(text) or _STASHED_BLOCK.fullmatch(text)):
                 element.text = AtomicString(text)
             if tail and not isinstance(tail, AtomicString) and not _MAY_HOLD_SYNTAX.search(tail):
                 element.tail = AtomicString(tail)

@@ -4,9 +4,11 @@ Nothing here knows MkDocs: the plugin hands these texts to MkDocs as generated f
 the benchmark writes the very same texts to disk to compare with a plain MkDocs build.
 
 A page may hold parts written as HTML, where Markdown would cost much and add nothing (the
-record index's table): the Markdown has a placeholder line (``PART``) and the HTML is put in
-its place after Markdown (``page_html``), or into the Markdown as a raw HTML block for a
-plain MkDocs build (``inline_parts``). A part is sanitized with its page, or, when it is
+record index's table, a record's backlinks): the Markdown has a placeholder line (``PART``)
+and the HTML is put in its place after Markdown (``page_html``), or into the Markdown as a
+raw HTML block for a plain MkDocs build (``inline_parts``). Inline HTML (record links,
+anchors, the tags around a field's label) is a part too, with a token (``INLINE``) in the
+text: Markdown then finds no markup in most paragraphs and skips them (``plain_text``). A part is sanitized with its page, or, when it is
 ``Sanitized`` already (the record index's rows, sanitized one by one as they are made), put
 in after the page is: the sanitizer then never holds a 20,000-row table at once.
 """
@@ -133,7 +135,12 @@ def _html_environment() -> jinja2.Environment:
 #: where a part written as HTML goes; Markdown keeps an HTML comment on its own line as it
 #: is, and author text cannot write one (its every ``<`` is a placeholder: ``placeholders``)
 PART = "<!-- reports-part {} -->"
-_PART_RE = re.compile(r"<!-- reports-part (\d+) -->")
+#: where a bit of inline HTML goes (a record link, an anchor, a tag around author text):
+#: Markdown reads the token as plain text, so a paragraph that holds nothing else needs no
+#: inline pattern and no HTML parser (``plain_text``); author text cannot hold the control
+#: characters (the loader refuses them)
+INLINE = "\x14{}\x15"
+_PART_RE = re.compile(r"<!-- reports-part (\d+) -->|\x14(\d+)\x15")
 #: where a ``Sanitized`` part goes: a word that passes the sanitizer (a comment would not)
 #: and that author text cannot guess (it changes with every process)
 _SANITIZED_TOKEN = f"reports-sanitized-part-{secrets.token_hex(8)}"
@@ -186,19 +193,28 @@ class SiteRenderer:
     def _render(self, template: str, page: str, system: str | None = None, *, declared_as: str | None = None, **context) -> str:
         anchors = self.anchors.setdefault(declared_as or page, Anchors())
         parts = self.parts.setdefault(page, [])  # the glance adds to its page's parts
+        inlined: dict[str, str] = {}  # HTML → its token: a record is linked many times
 
         def part(html_text: str) -> str:
             parts.append(html_text)
             return (SANITIZED_PART if isinstance(html_text, Sanitized) else PART).format(len(parts) - 1)
 
-        m = self.markup(system, page)
+        def inline(html_text: str) -> str:
+            token = inlined.get(html_text)
+            if token is None:
+                parts.append(html_text)
+                token = inlined[html_text] = INLINE.format(len(parts) - 1)
+            return token
+
+        m = self.markup(system, page, inline)
         text = self.env.get_template(template).render(
             page=page,
             anchor=anchors,
             part=part,
+            inline=inline,
             html_blocks=Blocks(self, page, m, anchors),
             m=m,
-            markup=lambda slug: self.markup(slug, page),
+            markup=lambda slug: self.markup(slug, page, inline),
             paths=self.paths,
             graph=self.graph,
             backlinks=self.backlinks,
@@ -219,7 +235,7 @@ class SiteRenderer:
         parts = self.parts.pop(page, None)
         if not parts:
             return sanitize(html_text, ids)
-        clean = sanitize(_PART_RE.sub(lambda match: parts[int(match[1])], html_text), ids)
+        clean = sanitize(_PART_RE.sub(lambda match: parts[int(match[1] or match[2])], html_text), ids)
         return _SANITIZED_HTML_RE.sub(lambda match: parts[int(match[1])], clean)
 
     def inline_parts(self, page: str, markdown: str) -> str:
@@ -227,11 +243,11 @@ class SiteRenderer:
         parts = self.parts.get(page)
         if not parts:
             return markdown
-        markdown = _PART_RE.sub(lambda match: parts[int(match[1])], markdown)
+        markdown = _PART_RE.sub(lambda match: parts[int(match[1] or match[2])], markdown)
         return _SANITIZED_MARKDOWN_RE.sub(lambda match: parts[int(match[1])], markdown)
 
-    def markup(self, system: str | None, page: str) -> Markup:
-        return Markup(self.graph, self.paths, system or "", page)
+    def markup(self, system: str | None, page: str, inline=None) -> Markup:
+        return Markup(self.graph, self.paths, system or "", page, inline)
 
     def pages(self, previous: SiteRenderer | None = None) -> dict[str, str]:
         """Every generated page: path in the docs tree → Markdown.
