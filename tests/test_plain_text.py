@@ -7,8 +7,8 @@ import markdown
 import pytest
 
 from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.render import SafeLinksExtension, SiteRenderer
-from mkdocs_reports.render.plain_text import PlainTextExtension
+from mkdocs_reports.render import SafeLinksExtension, SiteRenderer, markdown_extensions
+from mkdocs_reports.render.plain_text import PlainTextExtension, shortcut_applies
 from sitehtml import REPO
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc", "pymdownx.highlight", "pymdownx.superfences"]
@@ -57,3 +57,9 @@ def test_the_shortcut_stands_aside_when_an_extension_adds_inline_syntax():
     text = "A plain sentence about HTML.\n\n*[HTML]: Hyper Text Markup Language\n"
     with_abbreviations = _html(text, "abbr", PlainTextExtension())
     assert "<abbr" in with_abbreviations and with_abbreviations == _html(text, "abbr")
+
+
+def test_the_shortcut_is_taken_with_every_extension_the_plugin_adds():
+    """An extension of the package's own that the shortcut does not know turns it off."""
+    md = markdown.Markdown(extensions=[*EXTENSIONS, *markdown_extensions(), PlainTextExtension()])
+    assert shortcut_applies(md)

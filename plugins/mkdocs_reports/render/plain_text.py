@@ -40,7 +40,7 @@ KNOWN_TREEPROCESSORS = frozenset(
     {
         "inline", "prettify", "unescape", "toc", "attr_list", "hilite", "indent-highlight",
         "mkdocs_extract_anchors", "mkdocs_extract_title", "relpath", "reports_safe_links",
-        "reports_record_labels", "reports_inert_toc", "reports_plain_text",
+        "reports_record_labels", "reports_inert_toc", "reports_toc_entries", "reports_plain_text",
     }
 )  # fmt: skip
 _MAY_HOLD_SYNTAX = re.compile(r"[`\\\[!<&*_\x02\x03]|  \n")
@@ -49,11 +49,16 @@ _MAY_HOLD_SYNTAX = re.compile(r"[`\\\[!<&*_\x02\x03]|  \n")
 _STASHED_BLOCK = re.compile(r"\x02wzxhzdk:\d+\x03")
 
 
+def shortcut_applies(md: Markdown) -> bool:
+    """Whether ``md`` has only inline patterns and tree processors the shortcut knows."""
+    inline = {item.name for item in md.inlinePatterns._priority}
+    tree = {item.name for item in md.treeprocessors._priority}
+    return inline <= CORE_PATTERNS and tree <= KNOWN_TREEPROCESSORS
+
+
 class _PlainText(Treeprocessor):
     def run(self, root: Element) -> None:
-        inline = {item.name for item in self.md.inlinePatterns._priority}
-        tree = {item.name for item in self.md.treeprocessors._priority}
-        if not (inline <= CORE_PATTERNS and tree <= KNOWN_TREEPROCESSORS):
+        if not shortcut_applies(self.md):
             return
         for element in root.iter():
             text, tail = element.text, element.tail
