@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from itertools import islice
 
 from ..core.model import ExternalRecord, Report, Text
 from .backlinks import Backlinks
@@ -43,6 +44,8 @@ def excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
         chosen = f"{chosen} {sentence}".strip()
         if len(chosen) >= width // 2:
             break
+    if len(chosen) <= width:  # as textwrap.shorten would leave it, sooner
+        return chosen
     return textwrap.shorten(chosen, width, placeholder=" …")
 
 
@@ -106,7 +109,8 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> d
                 "statuses": [[layer, value, status_class(value)] for layer, value in entry.status.items()],
                 "excerpt": excerpt(body),
                 "cited_by": backlinks.count(slug, record.id),
-                "also_in": [name for name in systems_of[record.id] if name != view.system.name][:ALSO_IN],
+                # the first few only: the same ID may stand in every system of the collection
+                "also_in": list(islice((name for name in systems_of[record.id] if name != view.system.name), ALSO_IN)),
                 "also_in_count": len(systems_of[record.id]) - 1,
                 "page": paths.url(paths.report(slug, record.member)),
                 "cites": cited.get((record.member, record.anchor), []),

@@ -140,6 +140,8 @@ PART = "<!-- reports-part {} -->"
 #: inline pattern and no HTML parser (``plain_text``); author text cannot hold the control
 #: characters (the loader refuses them)
 INLINE = "\x14{}\x15"
+#: where a field, a table row or a list item can be linked to (its id is declared: ``anchors``)
+ANCHOR_SPAN = '<span id="{}"></span>'
 _PART_RE = re.compile(r"<!-- reports-part (\d+) -->|\x14(\d+)\x15")
 #: where a ``Sanitized`` part goes: a word that passes the sanitizer (a comment would not)
 #: and that author text cannot guess (it changes with every process)
@@ -206,12 +208,22 @@ class SiteRenderer:
                 token = inlined[html_text] = INLINE.format(len(parts) - 1)
             return token
 
+        def anchor_span(name: str) -> str:
+            """An empty span that carries a declared id, for a field, row or item."""
+            return inline(ANCHOR_SPAN.format(anchors(name)))
+
+        def strong(text: str) -> str:
+            """``text`` (Markdown) in bold, the tags kept out of Markdown's way."""
+            return inline("<strong>") + text + inline("</strong>")
+
         m = self.markup(system, page, inline)
         text = self.env.get_template(template).render(
             page=page,
             anchor=anchors,
             part=part,
             inline=inline,
+            anchor_span=anchor_span,
+            strong=strong,
             html_blocks=Blocks(self, page, m, anchors),
             m=m,
             markup=lambda slug: self.markup(slug, page, inline),
