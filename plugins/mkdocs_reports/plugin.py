@@ -89,6 +89,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.builds = Builds()
         self.compiled_templates = CompiledTemplates()
         self.files: Files | None = None
+        #: generated pages' Markdown, read but not yet converted (page → Markdown)
+        self.deferred: dict[str, str] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
@@ -150,6 +152,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled:
             return None
         checked = self._check()
+        self.deferred = {}
         previous, self.renderer = self.renderer, SiteRenderer(checked.graph, self.paths)
         try:
             pages = self.renderer.pages(previous if self.serving else None)
@@ -279,10 +282,18 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 parts.append(f"{file.src_uri}:{stat.st_size}:{stat.st_mtime_ns}")
         return "\n".join(parts)
 
+    @event_priority(50)  # the page's HTML is there before other plugins look at it
     def on_page_context(self, context, /, *, page: Page, config: MkDocsConfig, nav: Navigation):
-        """The page's own navigation: the site's entries and its own system (navigation.py)."""
+        """The page's own navigation: the site's entries and its own system (navigation.py);
+        a generated page's HTML, made now (see ``on_page_markdown``)."""
         if self.config.enabled:
             context["nav"] = self.navigation.for_page(page)
+            markdown = self.deferred.pop(page.file.src_uri, None)
+            if markdown is not None and self.files is not None:
+                page.markdown = markdown
+                page.render(config, self.files)  # MkDocs' own conversion: toc, anchors, links
+                page.markdown = ""
+                page.content = self.errors_banner + self._generated_html(page, page.content or "", self.files)
         return context
 
     def on_template_context(self, context, /, *, template_name: str, config: MkDocsConfig):
@@ -297,8 +308,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or self.renderer is None:
             return None
         if page.file.src_uri in self.generated:
+            # Converted when the theme is about to show it (on_page_context), so that a
+            # page's HTML lives only while it is written, not while MkDocs reads every other
+            # page (at 1,000 reports, about 270 MB less at the peak); MkDocs converts an
+            # empty page meanwhile. Other plugins' on_page_content sees that empty page.
+            self.deferred[page.file.src_uri] = markdown
             page.file.content_string = ""  # MkDocs has read it: at 1,000 reports, 70 MB less
-            return None
+            return ""
         uri = page.file.src_uri
         linked, problems = link_docs_citations(markdown, uri, self.renderer.graph, self.paths)
         if problems:
@@ -318,17 +334,23 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         uri = page.file.src_uri
         if uri in self.generated:
-            page.markdown = ""  # rendered: only the HTML is needed from here on
-            ids = self.renderer.anchors[uri].ids
-            html = self.renderer.page_html(uri, html, ids)
-            # for MkDocs' check of links to anchors: those in the HTML put in after Markdown too
-            page.present_anchor_ids = (page.present_anchor_ids or set()) | ids
-            html = self.renderer.pictures.insert(uri, html, self._url_from(page, files))
-        elif self.glance_marks[0] in html:
+            return None  # converted later (on_page_context)
+        if self.glance_marks[0] in html:
             before, rest = html.split(self.glance_marks[0], 1)
             glance, _, after = rest.partition(self.glance_marks[1])
             html = before + self.renderer.page_html(uri, glance, self.renderer.anchors[GLANCE].ids) + after
         return self.errors_banner + html
+
+    def _generated_html(self, page: Page, html: str, files: Files) -> str:
+        """A generated page's HTML after Markdown: its parts put in, sanitized keeping the
+        ids it declared, its pictures in place."""
+        assert self.renderer is not None
+        uri = page.file.src_uri
+        ids = self.renderer.anchors[uri].ids
+        html = self.renderer.page_html(uri, html, ids)
+        # for MkDocs' check of links to anchors: those in the HTML put in after Markdown too
+        page.present_anchor_ids = (page.present_anchor_ids or set()) | ids
+        return self.renderer.pictures.insert(uri, html, self._url_from(page, files))
 
     @staticmethod
     def _url_from(page: Page, files: Files):
@@ -345,6 +367,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         (``render/preview_html.py``)."""
         if not self.config.enabled:
             return None
+        if page.file.src_uri in self.generated:
+            page.content = ""  # written: the HTML is needed no more
         output = compact(label_once(name_landmarks(output)))
         if not self.preview.pull_request:
             return output
