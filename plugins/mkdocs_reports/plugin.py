@@ -39,6 +39,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
@@ -368,7 +369,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled:
             return None
         if page.file.src_uri in self.generated:
-            page.content = ""  # written: the HTML is needed no more
+            page.content = ""  # written: the HTML and contents are needed no more
+            page.toc = TableOfContents([])
         output = compact(label_once(name_landmarks(output)))
         if not self.preview.pull_request:
             return output

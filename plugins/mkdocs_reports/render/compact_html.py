@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 _OPENING = re.compile(r"<(pre|textarea|script|style)\b", re.IGNORECASE)
+_CLOSING = {tag: re.compile(f"</{tag}", re.IGNORECASE) for tag in ("pre", "textarea", "script", "style")}
 _INDENT = re.compile(r"\n[ \t\r\n]+")
 _GAP = re.compile(r">\n(?=<)")
 _NAME = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")
@@ -49,12 +50,12 @@ def compact(html: str) -> str:
     """``html`` with every white-space run that holds a line break, outside verbatim
     elements, shortened to that line break."""
     out = []
-    lowered = html.lower()
     start = 0
     while (opening := _OPENING.search(html, start)) is not None:
         out.append(_close_gaps(_INDENT.sub("\n", html[start : opening.start()])))
-        closing = lowered.find(f"</{opening.group(1).lower()}", opening.end())
-        end = len(html) if closing < 0 else closing  # an unclosed element is verbatim to the end
+        # (no lower-case copy of the page to search: the record index is megabytes long)
+        closing = _CLOSING[opening.group(1).lower()].search(html, opening.end())
+        end = len(html) if closing is None else closing.start()  # an unclosed element is verbatim to the end
         out.append(html[opening.start() : end])
         start = end
     out.append(_close_gaps(_INDENT.sub("\n", html[start:])))
