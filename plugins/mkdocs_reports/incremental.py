@@ -1,4 +1,7 @@
-"""Incremental builds: what `mkdocs serve --dirty` (and `build --dirty`) rebuilds.
+"""Incremental builds: what `mkdocs serve --dirty` rebuilds.
+
+(The fingerprints live in the plugin instance that `mkdocs serve` keeps between builds: a
+`mkdocs build --dirty` in a new process rebuilds every generated page.)
 
 MkDocs rebuilds a page in a dirty build when its ``File.is_modified()``; a generated file
 always says yes, so every page of the collection used to be rebuilt on every save. Here a

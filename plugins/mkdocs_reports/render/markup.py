@@ -30,7 +30,6 @@ escapes, a stray backtick) are backslash-escaped too.
 
 from __future__ import annotations
 
-import bisect
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -98,7 +97,7 @@ def close_fences_in_place(text: str) -> str:
     out, last = [], 0
     for line in FENCE_LINE.finditer(text):
         start = line.start(2)
-        index = bisect.bisect_right(closed, (start, float("inf"))) - 1
+        index = bisect_right(closed, (start, float("inf"))) - 1
         if index >= 0 and closed[index][0] <= start < closed[index][1]:
             continue  # part of a fence the text closes itself
         out.append(text[last:start])
@@ -137,8 +136,7 @@ def label_title(text: str) -> str:
     parenthesis, backtick or backslash of the label can end the link or the title early.
     It is made inert (``chrome_text``) too, so that it stays text even in a build that
     leaves it in the ``title`` a theme re-inserts as HTML."""
-    flat = inert(" ".join(text.split()))
-    return RECORD_LABEL + "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in flat)
+    return RECORD_LABEL + _character_references(inert(" ".join(text.split())))
 
 
 def _character_references(text: str) -> str:

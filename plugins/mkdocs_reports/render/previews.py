@@ -26,6 +26,7 @@ from ..core.model import ExternalRecord, Report, Text
 from .backlinks import Backlinks
 from .overview import Overview, member_title
 from .paths import Paths
+from .statuses import status_class
 
 #: where the files are published, relative to the site's root: ``<dir>/<system>.json``
 PREVIEW_DIR = "assets/mkdocs-reports/previews"
@@ -68,7 +69,6 @@ def _cited(report: Report, resolve) -> dict[str, list[str]]:
 def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> dict[str, str]:
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_")."""
-    from .site import status_class  # the badges' classes, as the pages write them
 
     graph = backlinks.graph
     index_url = paths.url(paths.index_page)

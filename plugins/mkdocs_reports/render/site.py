@@ -32,7 +32,6 @@ from ..core.graph import CitationGraph
 from ..core.loader import section_anchor
 from ..core.model import FieldList, Heading, ItemList, Quote, Report, Table, Text
 from ..core.report_types import Shape
-from ..core.type_files import builtin_method
 from .anchors import Anchors
 from .backlinks import Backlinks
 from .blocks import Blocks
@@ -45,6 +44,7 @@ from .paths import Paths
 from .pictures import Pictures, citation_web, status_chart
 from .previews import record_previews
 from .sanitize import sanitize, sanitize_rows
+from .statuses import status_class
 
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that
@@ -66,12 +66,6 @@ def plain_id(text: str) -> bool:
     """Whether a record ID is letters, digits and hyphens only (as every valid one is), so
     it can stand in an attribute as written (a non-strict build renders invalid ones too)."""
     return _PLAIN_ID.fullmatch(text) is not None
-
-
-def status_class(value: str) -> str:
-    """The CSS modifier of a status badge: the value, or "unknown" outside the vocabulary."""
-    value = value.strip().strip("`").strip()
-    return value.replace(" ", "-") if value in builtin_method().status_vocabulary.values else "unknown"
 
 
 @functools.cache  # one per process: templates are compiled once, not once per build
