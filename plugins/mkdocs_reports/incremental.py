@@ -32,13 +32,24 @@ from mkdocs.structure.pages import Page
 
 
 class GeneratedPage(File):
-    """A page the plugin makes; without a ``fingerprint`` (not a dirty build) it is rebuilt."""
+    """A page the plugin makes; without a ``fingerprint`` (not a dirty build) it is rebuilt.
+    A file whose content is made only as it is written has a ``make``."""
 
     fingerprint: str | None = None
     unchanged: bool = False
+    make: Callable[[], str] | None = None
 
     def is_modified(self) -> bool:
         return not self.unchanged
+
+    def copy_file(self, dirty: bool = False) -> None:
+        if self.make is None:
+            return super().copy_file(dirty)
+        self.content_string = self.make()
+        try:
+            super().copy_file(dirty)
+        finally:
+            self.content_string = ""  # written: held no longer
 
 
 def _items(items: Iterable, out: list[str]) -> None:

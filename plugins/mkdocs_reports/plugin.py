@@ -27,6 +27,7 @@ import gc
 import logging
 import os
 import secrets
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -177,7 +178,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             new.append(file)
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         # (as generated pages: a dirty build removes the file of a system that is gone)
-        new += [GeneratedPage.generated(config, path, content=text) for path, text in self.renderer.previews().items()]
+        previews = self.renderer.previews()  # each made as it is written
+        for path in previews:
+            file = GeneratedPage.generated(config, path, content="")
+            file.make = partial(previews.__getitem__, path)
+            new.append(file)
         # at SCHEMA_BASE on the project's site
         new += [File.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         self._refuse_collisions(files, new)

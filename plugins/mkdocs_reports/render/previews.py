@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
 
 from ..core.model import ExternalRecord, Report, Text
@@ -66,10 +67,25 @@ def _cited(report: Report, resolve) -> dict[str, list[str]]:
     return cited
 
 
-def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> dict[str, str]:
+class _Files(Mapping[str, str]):
+    """The preview files, each made when it is asked for: a build holds one at a time."""
+
+    def __init__(self, views: dict, make: Callable[[object], str]) -> None:
+        self._views, self._make = views, make
+
+    def __getitem__(self, path: str) -> str:
+        return self._make(self._views[path])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._views)
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+
+def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> Mapping[str, str]:
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_")."""
-
     graph = backlinks.graph
     index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
@@ -77,8 +93,8 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> d
     for entry in overview.index:
         systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
         by_system.setdefault(entry.view.system.slug, []).append(entry)
-    files: dict[str, str] = {}
-    for view in overview.systems:
+
+    def system_file(view) -> str:
         slug = view.system.slug
         cited: dict[tuple[str, str], list[str]] = {}
         annotations = []
@@ -116,5 +132,6 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths) -> d
                 "cites": cited.get((record.member, record.anchor), []),
                 "part_of": whole.anchor if whole else None,
             }
-        files[f"{PREVIEW_DIR}/{slug}.json"] = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
-    return files
+        return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+
+    return _Files({f"{PREVIEW_DIR}/{view.system.slug}.json": view for view in overview.systems}, system_file)

@@ -21,7 +21,7 @@ import json
 import re
 import secrets
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -350,8 +350,9 @@ class SiteRenderer:
             raise ValueError("records_table.html.j2 writes a table without a body")
         return Sanitized(head + "\n".join(html_row for _, html_row in rows) + "\n" + body_end + tail)
 
-    def previews(self) -> dict[str, str]:
-        """The record previews' data files: site path → JSON (``previews.py``)."""
+    def previews(self) -> Mapping[str, str]:
+        """The record previews' data files: site path → JSON, each made when it is read
+        (``previews.py``)."""
         return record_previews(self.overview, self.backlinks, self.paths)
 
     def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> str:
