@@ -247,8 +247,11 @@ def test_comments_of_their_own_are_fine(reports):
         (b"title: T\n  \x1b[31mred\n", "4:3", "U+001B (ESC)"),
         (b"title: bell\x07\n", "3:12", "U+0007 (BEL)"),
         (b"title: T\xc2\x85x\n", "3:9", "U+0085"),
+        # the characters of a page's inline HTML tokens (site.INLINE): author text cannot forge one
+        (b"title: T\x140\n", "3:9", "U+0014"),
+        (b"title: T 0\x15\n", "3:11", "U+0015"),
     ],
-    ids=["nul", "esc", "bel", "nel"],
+    ids=["nul", "esc", "bel", "nel", "part-token-start", "part-token-end"],
 )
 def test_a_control_character_in_the_file_is_refused_where_it_stands(reports, raw, where, name):
     reports.write_bytes("alpha/memory.yaml", b"type: agentic-system-memory-report\nsystem: A\n" + raw)
@@ -276,7 +279,7 @@ def test_comments_and_a_stray_byte_order_mark_are_an_empty_file(reports):
     assert only(reports.messages()).startswith("reports/alpha/memory.yaml:1:1: error: the file is empty")
 
 
-@pytest.mark.parametrize(("escape", "column"), [("\\e", 18), ("\\x07", 18), ("\\u001b", 18), ("\\0", 18)])
+@pytest.mark.parametrize(("escape", "column"), [("\\e", 18), ("\\x07", 18), ("\\u001b", 18), ("\\0", 18), ("\\x14", 18), ("\\u0015", 18)])
 def test_a_control_character_written_as_an_escape_is_refused_at_the_escape(reports, escape, column):
     reports.write("alpha/memory.yaml", valid(f'write_side: "Red {escape}[31m text"\n'))
     message = only(reports.messages())
