@@ -5,7 +5,8 @@ It checks ``reports/`` once per build, logs every problem as ``file:line:col`` (
 files (nothing is written into ``docs/``), builds the navigation from the collection and
 links ``system:ID`` citations in hand-written pages.
 
-The HTML of every page it generates is sanitized after Markdown (``on_page_content``), a
+The HTML of every page it generates is sanitized after Markdown (when the theme is about to
+show the page, ``on_page_context``: a page's HTML is made and let go one page at a time), a
 second layer behind the escaping of author text: an allowlist (``render/sanitize.py``,
 with ``nh3``/ammonia) keeps the tags, classes, ids, titles, ``aria-*``/``data-*``
 attributes, table alignment and relative or http(s)/mailto/ftp links that the templates,
