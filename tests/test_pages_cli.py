@@ -3,6 +3,7 @@ without the plugin — every link resolving, and safe as Markdown alone (no sani
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -82,6 +83,11 @@ def test_plain_build_of_the_real_collection_resolves_every_link(tmp_path):
     assert (project / "site" / "assets" / "mkdocs-reports" / "reports.js").is_file()
     assert (project / "site" / "schema" / "report.schema.json").is_file()
     assert not (project / "site" / "mkdocs-reports.yml").exists()
+    # the parts the plugin puts in after Markdown come as raw HTML here: what they wrap (a
+    # record's labelled fields) is still read as Markdown
+    fields = [re.findall(r'<div class="rpt-fields"[^>]*>\s*(<\w+)', page.read_text(encoding="utf-8"))
+              for page in (project / "site").rglob("index.html")]
+    assert sum(map(len, fields)) > 20 and {start for found in fields for start in found} == {"<ul"}
 
 
 def test_hostile_text_is_safe_as_markdown_alone(tmp_path):
