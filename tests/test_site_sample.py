@@ -241,6 +241,12 @@ def test_docs_pages_cite_records_with_an_explicit_system(site):
     assert "alpha:MEM-OBJ-notes" in notes.code
 
 
+def test_search_keeps_the_words_of_the_systems_table_apart(site):
+    glance = next(entry for entry in site.search_index() if "Alpha" in entry["text"] and entry["location"].startswith("#"))
+    words = glance["text"].split()
+    assert "Alpha" in words and "Beta" in words and "System" in words and "Reports" in words
+
+
 def test_search_finds_a_record_by_id_and_by_label(site):
     entries = {entry["location"]: entry for entry in site.search_index()}
     entry = entries["alpha/memory/#mem-rte-note-write"]
