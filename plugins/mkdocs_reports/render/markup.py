@@ -17,8 +17,9 @@ the system's quote lock lists it (``render/grounding.py``). Other code stays tex
 link is inline HTML with a URL (``Paths.href``) that carries its label for the site's
 tooltip script in ``data-rpt-label``, every character but letters and digits a character
 reference; on a page of the site the HTML is handed to the page's renderer (``inline``),
-and Markdown gets a token it reads as plain text (``site.INLINE``). A source link is a Markdown link whose title ``record_links`` moves there. No
-label ever stands in a ``title`` a theme could re-insert as HTML.
+and Markdown gets a token it reads as plain text (``site.INLINE``). A source link is a
+Markdown link whose title ``record_links`` moves there. No label ever stands in a
+``title`` a theme could re-insert as HTML.
 
 ``Markup.html`` is a label or title as HTML, for the blocks written as HTML that Markdown
 never sees (``blocks.py``).

@@ -8,9 +8,11 @@ record index's table, a record's backlinks): the Markdown has a placeholder line
 and the HTML is put in its place after Markdown (``page_html``), or into the Markdown as a
 raw HTML block for a plain MkDocs build (``inline_parts``). Inline HTML (record links,
 anchors, the tags around a field's label) is a part too, with a token (``INLINE``) in the
-text: Markdown then finds no markup in most paragraphs and skips them (``plain_text``). A part is sanitized with its page, or, when it is
-``Sanitized`` already (the record index's rows, sanitized one by one as they are made), put
-in after the page is: the sanitizer then never holds a 20,000-row table at once.
+text: Markdown then finds no markup in most paragraphs and skips them (``plain_text``).
+
+A part is sanitized with its page, or, when it is ``Sanitized`` already (the record index's
+rows, sanitized one by one as they are made), put in after the page is: the sanitizer then
+never holds a 20,000-row table at once.
 """
 
 from __future__ import annotations
