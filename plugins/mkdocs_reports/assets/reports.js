@@ -56,16 +56,25 @@
     return el;
   }
 
+  /** the page's labels by link target, read once per page (not once per hover: a page
+      holds thousands of record links); remade when instant navigation replaced the page */
+  var labels = null;
+
   /** a link's label: its own, or (said once per page: label_once.py) the first link's to
       the same place */
   function labelOf(link) {
-    var label = link.getAttribute("data-rpt-label"), href = link.getAttribute("href");
+    var label = link.getAttribute("data-rpt-label");
     if (label) return label;
-    var links = document.querySelectorAll("a[data-rpt-label]");
-    for (var i = 0; i < links.length; i += 1) {
-      if (links[i].getAttribute("href") === href && links[i].getAttribute("data-rpt-label")) return links[i].getAttribute("data-rpt-label");
+    if (!labels || !labels.first || !labels.first.isConnected) {
+      labels = { first: null, byHref: new Map() };
+      document.querySelectorAll("a[data-rpt-label]").forEach(function (other) {
+        var text = other.getAttribute("data-rpt-label"), href = other.getAttribute("href");
+        if (!text) return;
+        if (!labels.first) labels.first = other;
+        if (!labels.byHref.has(href)) labels.byHref.set(href, text);
+      });
     }
-    return "";
+    return labels.byHref.get(link.getAttribute("href")) || "";
   }
 
   function fill(link, record) {
