@@ -30,6 +30,8 @@ from mkdocs.structure.files import File
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
+from .render.packed import pack, unpack
+
 
 class GeneratedPage(File):
     """A page the plugin makes; without a ``fingerprint`` (not a dirty build) it is rebuilt.
@@ -38,6 +40,32 @@ class GeneratedPage(File):
     fingerprint: str | None = None
     unchanged: bool = False
     make: Callable[[], str] | None = None
+    #: the content, compressed (``pack``), until MkDocs reads it
+    packed: bytes | None = None
+
+    def pack(self, text: str) -> None:
+        """Hold ``text`` compressed: every generated page's Markdown waits from ``on_files``
+        until MkDocs reads it (``render/packed.py``)."""
+        self.content_string = ""
+        self.packed = pack(text)
+
+    @property
+    def content_string(self) -> str:
+        return unpack(self.packed) if self.packed is not None else File.content_string.fget(self)
+
+    @content_string.setter
+    def content_string(self, value: str) -> None:
+        self.packed = None
+        File.content_string.fset(self, value)
+
+    @property
+    def content_bytes(self) -> bytes:
+        return self.content_string.encode() if self.packed is not None else File.content_bytes.fget(self)
+
+    @content_bytes.setter
+    def content_bytes(self, value: bytes) -> None:
+        self.packed = None
+        File.content_bytes.fset(self, value)
 
     def is_modified(self) -> bool:
         return not self.unchanged

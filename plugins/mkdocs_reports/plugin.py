@@ -46,6 +46,7 @@ from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
 from .incremental import Builds, CompiledTemplates, GeneratedPage, content_fingerprint
+from .render.packed import pack, unpack
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
 from .core.check import CheckedCollection, check_collection
@@ -99,8 +100,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.builds = Builds()
         self.compiled_templates = CompiledTemplates()
         self.files: Files | None = None
-        #: generated pages' Markdown, read but not yet converted (page → Markdown)
-        self.deferred: dict[str, str] = {}
+        #: generated pages' Markdown, read but not yet converted (page → Markdown, packed)
+        self.deferred: dict[str, bytes] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
@@ -179,11 +180,15 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.serving and not checked.ok:
             self._show_errors(checked, pages)
         new: list[File] = []
-        for uri, text in pages.items():
-            file = GeneratedPage.generated(config, uri, content=text)
+        self.generated = set(pages)
+        while pages:  # each page's text let go as it is packed
+            uri, text = pages.popitem()
+            file = GeneratedPage.generated(config, uri, content="")
+            file.pack(text)
             if self.dirty:
-                file.fingerprint = content_fingerprint(text, self.renderer.parts.get(uri))
+                file.fingerprint = content_fingerprint(text, self.renderer.page_parts(uri))
             new.append(file)
+        new.reverse()  # in the order the pages were made
         new += [File.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
         # (as generated pages: a dirty build removes the file of a system that is gone)
         previews = self.renderer.previews()  # each made as it is written
@@ -199,7 +204,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             files.append(file)
             if file.src_uri == self.config.changes_page and self.preview.compares:
                 self.changes_url = file.url
-        self.generated = set(pages)
         if self.config.nav:
             config.nav = self._nav(docs_pages)
         if self.dirty:  # hand-written pages show the collection: always rebuild them
@@ -304,7 +308,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             context["nav"] = self.navigation.for_page(page)
             markdown = self.deferred.pop(page.file.src_uri, None)
             if markdown is not None and self.files is not None:
-                page.markdown = markdown
+                page.markdown = unpack(markdown)
                 page.render(config, self.files)  # MkDocs' own conversion: toc, anchors, links
                 page.markdown = ""
                 page.content = self.errors_banner + self._generated_html(page, page.content or "", self.files)
@@ -327,7 +331,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             # page (at 1,000 reports, about 270 MB less at the peak). Meanwhile the page is
             # empty, and MkDocs' conversion of it is skipped (a Markdown converter made per
             # page costs about 5 % of a build); other plugins' on_page_content sees it empty.
-            self.deferred[page.file.src_uri] = markdown
+            self.deferred[page.file.src_uri] = pack(markdown)  # about a tenth of the text
             page.file.content_string = ""  # MkDocs has read it: at 1,000 reports, 70 MB less
             page.render = partial(_render_later, page)  # once: it removes itself
             return ""

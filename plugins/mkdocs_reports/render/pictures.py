@@ -28,6 +28,7 @@ from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record
 from .overview import Overview, StatusLayer, SystemView, member_title
 from .html_templates import render
+from .packed import pack, unpack
 from .paths import Paths
 from .sanitize import sanitize_picture
 
@@ -272,11 +273,11 @@ class Pictures:
 
     def __init__(self) -> None:
         self.token = secrets.token_hex(8)
-        self.by_page: dict[str, dict[str, str]] = {}
+        self.by_page: dict[str, dict[str, bytes]] = {}  # page → name → SVG, packed
 
     def slot(self, page: str, name: str, svg: str) -> str:
         """The slot of picture ``name`` on ``page`` (kept until the page is sanitized)."""
-        self.by_page.setdefault(page, {})[name] = svg
+        self.by_page.setdefault(page, {})[name] = pack(svg)  # it waits until the page is written
         return self._slot(name)
 
     def _slot(self, name: str) -> str:
@@ -290,7 +291,7 @@ class Pictures:
         """``html`` (sanitized) with each slot of ``page`` holding its picture, cleaned;
         ``url`` gives the page-relative URL of a page of the docs tree."""
         for name, svg in self.by_page.get(page, {}).items():
-            linked = _DOCS_LINK.sub(lambda m: f'href="{escape(url(m.group(1)), quote=True)}', svg)
+            linked = _DOCS_LINK.sub(lambda m: f'href="{escape(url(m.group(1)), quote=True)}', unpack(svg))
             picture = sanitize_picture(linked)
             html = html.replace(self._slot(name), f'<div class="rpt-picture" tabindex="0" role="group" aria-label="{escape(name, quote=True)}">{picture}</div>', 1)
         return html

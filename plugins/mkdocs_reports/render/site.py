@@ -43,6 +43,7 @@ from .forge import file_url, repository_url, tree_url
 from .markup import Markup
 from .overview import Overview, SystemView, kind_anchor, member_title
 from .paths import Paths
+from .packed import PackedList
 from .pictures import Pictures, citation_web, status_chart
 from .previews import record_previews
 from .sanitize import sanitize, sanitize_rows
@@ -158,10 +159,10 @@ class _SystemPages:
 
     reports: tuple[Report, ...]
     pages: dict[str, str] = field(default_factory=dict)  # page → Markdown
-    parts: dict[str, list[str]] = field(default_factory=dict)  # page → its HTML parts
+    parts: dict[str, list[str] | PackedList] = field(default_factory=dict)  # page → its HTML parts
     anchors: dict[str, Anchors] = field(default_factory=dict)  # page → the ids it declared
     index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
-    pictures: dict[str, dict[str, str]] = field(default_factory=dict)  # page → its pictures (pictures.py)
+    pictures: dict[str, dict[str, bytes]] = field(default_factory=dict)  # page → its pictures (pictures.py)
 
     def same(self, reports: list[Report]) -> bool:
         return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports))
@@ -181,8 +182,9 @@ class SiteRenderer:
         self.html_env = _html_environment()
         #: the ids each page declared (page path → anchors); the sanitizer keeps only these
         self.anchors: dict[str, Anchors] = {}
-        #: page → its parts written as HTML, in placeholder order
-        self.parts: dict[str, list[str]] = {}
+        #: page → its parts written as HTML, in placeholder order (packed once the page is
+        #: made: they wait until it is written; ``page_parts``)
+        self.parts: dict[str, list[str] | PackedList] = {}
         #: what was made of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
         #: the SVG pictures of each page, put in after the page is sanitized (``pictures.py``)
@@ -240,7 +242,7 @@ class SiteRenderer:
         """A page's HTML after Markdown with its parts in place of their placeholders,
         sanitized keeping ``ids`` (the anchors it declared); ``Sanitized`` parts go in after
         the rest is sanitized. Once per page: the parts are let go."""
-        parts = self.parts.pop(page, None)
+        parts = self._unpacked(self.parts.pop(page, None))
         if not parts:
             return sanitize(html_text, ids)
         clean = sanitize(_PART_RE.sub(lambda match: parts[int(match[1] or match[2])], html_text), ids)
@@ -248,11 +250,25 @@ class SiteRenderer:
 
     def inline_parts(self, page: str, markdown: str) -> str:
         """A page's Markdown with its parts as raw HTML blocks (for MkDocs alone)."""
-        parts = self.parts.get(page)
+        parts = self.page_parts(page)
         if not parts:
             return markdown
         markdown = _PART_RE.sub(lambda match: parts[int(match[1] or match[2])], markdown)
         return _SANITIZED_MARKDOWN_RE.sub(lambda match: parts[int(match[1])], markdown)
+
+    def page_parts(self, page: str) -> list[str] | None:
+        """The parts of ``page`` (kept: ``page_html`` lets them go)."""
+        return self._unpacked(self.parts.get(page))
+
+    @staticmethod
+    def _unpacked(parts: list[str] | PackedList | None) -> list[str] | None:
+        return parts.unpack() if isinstance(parts, PackedList) else parts
+
+    def _pack_parts(self, pages: Collection[str]) -> None:
+        for page in pages:
+            parts = self.parts.get(page)
+            if isinstance(parts, list):
+                self.parts[page] = PackedList(parts)
 
     def markup(self, system: str | None, page: str, inline=None) -> Markup:
         return Markup(self.graph, self.paths, system or "", page, inline)
@@ -276,6 +292,7 @@ class SiteRenderer:
                 self.pictures.by_page.update(made.pictures)
             else:
                 made = _SystemPages(tuple(view.reports), self._system_pages(view))
+                self._pack_parts(made.pages)
                 made.parts = {page: self.parts[page] for page in made.pages if page in self.parts}
                 made.anchors = {page: self.anchors[page] for page in made.pages}
                 made.pictures = {page: self.pictures.by_page[page] for page in made.pages if page in self.pictures.by_page}
@@ -285,6 +302,7 @@ class SiteRenderer:
         pages[self.paths.systems_page] = self._render("systems.md.j2", self.paths.systems_page)
         pages[self.paths.index_page] = self._render("records.md.j2", self.paths.index_page, table=self._index_table())
         pages[self.paths.coverage_page] = self._render("coverage.md.j2", self.paths.coverage_page)
+        self._pack_parts((self.paths.systems_page, self.paths.index_page, self.paths.coverage_page))
         return pages
 
     def _system_pages(self, view: SystemView) -> dict[str, str]:
