@@ -148,16 +148,21 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         # messages name files as from mkdocs.yml
         checked = check_collection(self.root, base=self.base, cache=self.load_cache)
         for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
-            if diagnostic.severity == "error":
-                log.error(str(diagnostic))
-            elif diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
-                log.info(str(diagnostic))
-            else:
-                log.warning(str(diagnostic))
-        for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are
-            log.error(more)
+            log.log(self._level(diagnostic), str(diagnostic))
+        for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are, as grave as the worst
+            hidden = checked.diagnostics[PRINT_LIMIT:]
+            log.log(logging.ERROR if checked.omitted else max(map(self._level, hidden), default=logging.INFO), more)
         log.info(f"Reports: {checked.summary()}")
         return checked
+
+    def _level(self, diagnostic) -> int:
+        """How a message is logged: a quote not yet verified is only news when the site
+        does not require verified quotes (a strict build fails on warnings)."""
+        if diagnostic.severity == "error":
+            return logging.ERROR
+        if diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
+            return logging.INFO
+        return logging.WARNING
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:

@@ -85,10 +85,13 @@ class Diagnostics(list[Diagnostic]):
 def shown(diagnostics: list[Diagnostic], omitted: int = 0, limit: int = PRINT_LIMIT) -> list[str]:
     """The messages to print: the first ``limit``, then one line counting the rest."""
     lines = [str(d) for d in diagnostics[:limit]]
-    rest = len(diagnostics) - len(lines) + omitted
+    hidden = diagnostics[limit:]
+    rest = len(hidden) + omitted
     if rest > 0:
+        # (those left out by a file's cap are counted, not kept: they may be errors)
+        noun = "error" if omitted or any(d.severity == "error" for d in hidden) else "warning"
         lines.append(
-            f"… and {rest} more error{'s' if rest != 1 else ''} not shown: fix the ones above "
+            f"… and {rest} more {noun}{'s' if rest != 1 else ''} not shown: fix the ones above "
             "first, or check one file at a time"
         )
     return lines
