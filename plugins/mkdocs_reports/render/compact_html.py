@@ -18,8 +18,6 @@ import re
 _OPENING = re.compile(r"<(pre|textarea|script|style)\b", re.IGNORECASE)
 _CLOSING = {tag: re.compile(f"</{tag}", re.IGNORECASE) for tag in ("pre", "textarea", "script", "style")}
 _INDENT = re.compile(r"\n[ \t\r\n]+")
-_GAP = re.compile(r">\n(?=<)")
-_NAME = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")
 #: elements laid out as blocks (or not at all) by default and by the theme
 BLOCKS = frozenset(
     "html head body title meta link div p ul ol li dl dt dd nav header footer main section article aside"
@@ -28,20 +26,44 @@ BLOCKS = frozenset(
 )
 
 
-def _is_block(html: str, at: int) -> bool:
-    name = _NAME.match(html, at)
-    return name is not None and name.group(1).lower() in BLOCKS
+
+
+def _one_of(names: list[str]) -> str:
+    """An expression for ``names`` as a tree by first letter: a tag's name is read once,
+    not once for each name."""
+    first: dict[str, list[str]] = {}
+    for name in sorted(names):
+        first.setdefault(name[0], []).append(name[1:])
+    branches = []
+    for letter, rests in first.items():
+        longer = [rest for rest in rests if rest]
+        if not longer:
+            branches.append(letter)
+        else:
+            branches.append(f"{letter}(?:{_one_of(longer)}){'?' if '' in rests else ''}")
+    return "|".join(branches)
+
+
+#: a block's tag from its ``<`` (its name in any case, and all of it: ``<p`` but not ``<pa``)
+_BLOCK_TAG = f"</?(?i:{_one_of(sorted(BLOCKS))})(?![a-zA-Z0-9])"
+_BEFORE_BLOCK = re.compile(rf">\n(?={_BLOCK_TAG})", re.ASCII)
+_AT_BLOCK = re.compile(_BLOCK_TAG, re.ASCII)
+_GAP = re.compile(r">\n(?=<)")
 
 
 def _close_gaps(html: str) -> str:
-    """``html`` without the line breaks between two tags of which one is a block's."""
+    """``html`` without the line breaks between two tags of which one is a block's: those
+    before a block's tag in one pass of one expression, then those after one (the tag
+    before a break is read from the last ``<``, found from the break before: linear)."""
+    html = _BEFORE_BLOCK.sub(">", html)
     out, last, scanned = [], 0, 0
     for gap in _GAP.finditer(html):
-        tag_before = html.rfind("<", scanned, gap.start())  # from the last gap on: linear
-        scanned = gap.end()
-        if _is_block(html, gap.end()) or (tag_before >= 0 and _is_block(html, tag_before)):
-            out.append(html[last : gap.start() + 1])
-            last = gap.end()
+        start = gap.start()
+        tag_before = html.rfind("<", scanned, start)
+        scanned = start + 2
+        if tag_before >= 0 and _AT_BLOCK.match(html, tag_before):
+            out.append(html[last : start + 1])
+            last = scanned
     out.append(html[last:])
     return "".join(out)
 
