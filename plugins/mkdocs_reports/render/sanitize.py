@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 from contextvars import ContextVar
 
 import nh3
@@ -107,6 +108,7 @@ _CLASS = re.compile(r"rpt-[a-z0-9-]+|language-[\w+#.-]+|[a-z]{1,3}[0-9]?(?:-[A-Z
 _DECLARED_IDS: ContextVar[Collection[str]] = ContextVar("declared_ids", default=frozenset())
 
 
+@lru_cache(maxsize=4096)  # a page's classes are mostly the same few: each looked at once
 def _class(value: str) -> str | None:
     names = value.split()
     if "admonition" in names:  # its other classes are types an author may name (!!! rpt-index)
@@ -165,10 +167,17 @@ _PICTURE_ATTRIBUTES = {
 }
 
 
+_PICTURE_CLASS = re.compile(r"rpt-[a-z0-9-]+")
+
+
+@lru_cache(maxsize=1024)  # a picture's boxes and arrows share a few classes
+def _picture_class(value: str) -> str | None:
+    return " ".join(name for name in value.split() if _PICTURE_CLASS.fullmatch(name)) or None
+
+
 def _picture_attribute(element: str, attribute: str, value: str) -> str | None:
     if attribute == "class":
-        kept = [name for name in value.split() if re.fullmatch(r"rpt-[a-z0-9-]+", name)]
-        return " ".join(kept) or None
+        return _picture_class(value)
     if attribute == "href":  # relative only (the plugin's own links): no scheme, no "//" or "/\\"
         return None if is_remote_url(value) else value
     return value
