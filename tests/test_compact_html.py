@@ -50,3 +50,10 @@ def test_many_tags_without_a_block_cost_linear_time():
     start = time.monotonic()
     assert compact(hostile).count("\n") == 600_000  # no block: every break stays
     assert time.monotonic() - start < 5
+
+
+def test_a_tag_is_read_whole_and_in_any_case():
+    # the tag before a break is the one its last "<" opens, whatever its text holds
+    assert compact('<P title="a>b">\n<em>x</em>\n<Em>y</Em>\n</DIV>') == '<P title="a>b"><em>x</em>\n<Em>y</Em></DIV>'
+    # a name is a block's only whole: <pa>, <h7>, <tr2> are not <p>, <h1>…, <tr>
+    assert compact("<pa>\n<h7>\n<tr2>\n<b>") == "<pa>\n<h7>\n<tr2>\n<b>"

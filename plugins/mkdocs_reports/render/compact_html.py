@@ -26,8 +26,6 @@ BLOCKS = frozenset(
 )
 
 
-
-
 def _one_of(names: list[str]) -> str:
     """An expression for ``names`` as a tree by first letter: a tag's name is read once,
     not once for each name."""

@@ -54,8 +54,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from functools import lru_cache
 from contextvars import ContextVar
+from functools import lru_cache
 
 import nh3
 
