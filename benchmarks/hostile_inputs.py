@@ -57,8 +57,10 @@ TEXT_LIMIT = 20_000
 
 #: run in a fresh process: one measurement, printed as JSON (seconds, peak memory)
 CHILD = r"""
-import json, resource, sys, time, io, contextlib
-mode, target = sys.argv[1], sys.argv[2]
+import json, sys, time, io, contextlib
+mode, target, benchmarks = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path.insert(0, benchmarks)
+from own_peak import own_peak  # not ru_maxrss: it counts the parent's memory at the fork
 start = time.perf_counter()
 if mode == "check":
     from mkdocs_reports.core.check import check_collection
@@ -78,7 +80,7 @@ else:
     build(load_config(target + "/mkdocs.yml", strict=False))
     errors = None
 seconds = time.perf_counter() - start
-print(json.dumps({"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "errors": errors}))
+print(json.dumps({"seconds": seconds, "peak_mb": own_peak() / 2**20, "errors": errors}))
 """
 
 
@@ -274,7 +276,7 @@ def write(project: Path, files: dict[str, str]) -> int:
 
 
 def measure(mode: str, target: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(target)], capture_output=True, text=True, cwd=target)
+    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(target), str(Path(__file__).resolve().parent)], capture_output=True, text=True, cwd=target)
     if done.returncode:
         raise RuntimeError(done.stderr[-2000:])
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -55,6 +55,7 @@ from mkdocs_reports.render.placeholders import AMP, BRACE, LT, NOTHING, PIPE, RE
 from mkdocs_reports.render.requirements import PLAIN_BUILD_EXTENSIONS  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+OWN_PEAK = Path(__file__).resolve().parent / "own_peak.py"
 
 
 def plugin_project(root: Path, reports: int, records: int) -> Path:
@@ -104,37 +105,44 @@ class Run:
     finished: bool = True  # False: stopped at the time limit, so ``cpu`` is a lower bound
 
 
-def measured(command: list[str], cwd: Path, limit: float | None = None) -> Run:
-    """Run ``command`` in its own process; its CPU time and peak memory alone. A process
-    still running after ``limit`` seconds is stopped, and what it used so far returned."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert process.stderr is not None
-    errors = threading.Thread(target=lambda: setattr(process, "errors", process.stderr.read()))
-    errors.start()
-    timer = threading.Timer(limit, process.kill) if limit else None
-    if timer:
-        timer.start()
-    _, status, usage = os.wait4(process.pid, 0)
-    stopped = timer is not None and not timer.is_alive() and os.WIFSIGNALED(status)
-    if timer:
-        timer.cancel()
-    errors.join()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode and not stopped:
-        raise SystemExit(f"{' '.join(command)} failed:\n{process.errors.decode()[-3000:]}")
-    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, not stopped)
+def measured(python: str, module_args: list[str], cwd: Path, limit: float | None = None) -> Run:
+    """Run ``python -m <module_args>`` in its own process; its CPU time and its own peak
+    memory (``own_peak.py``: a child's ``ru_maxrss`` would count this process's memory at
+    the fork). A process still running after ``limit`` seconds is stopped, and what it used
+    so far returned."""
+    with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak_file:
+        command = [python, str(OWN_PEAK), peak_file.name, "-m", *module_args]
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        assert process.stderr is not None
+        errors = threading.Thread(target=lambda: setattr(process, "errors", process.stderr.read()))
+        errors.start()
+        stopped = threading.Event()
+        timer = threading.Timer(limit, lambda: (stopped.set(), process.terminate())) if limit else None
+        if timer:
+            timer.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        if timer:
+            timer.cancel()
+        errors.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode and not stopped.is_set():
+            raise SystemExit(f"{' '.join(command)} failed:\n{process.errors.decode()[-3000:]}")
+        written = peak_file.read().strip()
+    if not written:
+        raise SystemExit(f"{' '.join(command)} wrote no peak memory:\n{process.errors.decode()[-3000:]}")
+    return Run(usage.ru_utime + usage.ru_stime, int(written), not stopped.is_set())
 
 
 def mkdocs_build(project: Path) -> Run:
     site = project / "site"
     shutil.rmtree(site, ignore_errors=True)
-    return measured([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], project)
+    return measured(sys.executable, ["mkdocs", "build", "-q", "-d", str(site)], project)
 
 
 def sphinx_build(python: str, project: Path, limit: float | None) -> Run:
     out = project / "out"
     shutil.rmtree(out, ignore_errors=True)
-    return measured([python, "-m", "sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project, limit)
+    return measured(python, ["sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project, limit)
 
 
 def no_placeholders(site: Path, pages: list[str]) -> None:
