@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import jinja2
 
+from .template_calls import DirectCallContext
+
 _env = jinja2.Environment(
     loader=jinja2.PackageLoader("mkdocs_reports", "templates/html"),
     auto_reload=False,  # the package's templates do not change while it runs (a picture a system)
@@ -15,6 +17,7 @@ _env = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
 )
+_env.context_class = DirectCallContext
 
 
 def render(template: str, **context) -> str:

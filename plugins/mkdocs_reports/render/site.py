@@ -48,6 +48,7 @@ from .pictures import Pictures, citation_web, status_chart
 from .previews import record_previews
 from .sanitize import sanitize, sanitize_rows
 from .statuses import status_class
+from .template_calls import DirectCallContext
 
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that
@@ -87,6 +88,7 @@ def _environment() -> jinja2.Environment:
         comment_start_string="{##",
         comment_end_string="##}",
     )
+    env.context_class = DirectCallContext
     env.tests["plain_id"] = plain_id
     env.globals.update(
         section_anchor=section_anchor,
@@ -125,6 +127,7 @@ def _html_environment() -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+    env.context_class = DirectCallContext
     env.globals.update(status_class=status_class, file_url=file_url)
     return env
 
