@@ -18,6 +18,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .ids import IdGrammar
 
@@ -290,10 +291,18 @@ class _Occurrences:
         return bisect_left(self.positions[needle], offset)
 
 
-def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
+def scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
     """Every citation and source mention of a Markdown text, in order, none overlapping."""
     if not markdown or not grammar.might_mention(markdown):
-        return []
+        return ()
+    return _scan(markdown, grammar)
+
+
+#: the checker scans every text of a report and its page scans most of them again, as
+#: written: the mentions found are kept for the page (as many texts as a large collection
+#: holds that mention anything; one with more evicts the oldest, which are done with)
+@lru_cache(maxsize=1 << 16)
+def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
     masked, spans = _masked_with_spans(markdown)
     occurrences = _Occurrences(markdown)
     found: list[Mention] = []
@@ -347,4 +356,4 @@ def scan(markdown: str, grammar: IdGrammar) -> list[Mention]:
                 paths = tuple((p.group(1).strip(), p.start(), p.end()) for p in _PATH.finditer(markdown, match.end(), end))
             add("source", match.group(), match.start(), match.start(), end, paths=paths)
     found.sort(key=lambda mention: mention.start)
-    return found
+    return tuple(found)
