@@ -86,25 +86,17 @@ class StructureChecker:
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
-        if isinstance(spec, Either):
-            chosen = {ScalarNode: spec.scalar, SequenceNode: spec.sequence, MappingNode: spec.mapping}[type(node)]
+        if type(spec) is Either:
+            chosen = spec.scalar if type(node) is ScalarNode else spec.sequence if type(node) is SequenceNode else spec.mapping
             if chosen is None:
                 self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
                 return None
             spec = chosen
-        expected = {Str: ScalarNode, Seq: SequenceNode, Obj: MappingNode, Map: MappingNode, Tagged: MappingNode}[type(spec)]
+        expected, check = _CHECKS[type(spec)]
         if not isinstance(node, expected):
             self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
             return None
-        if isinstance(spec, Str):
-            return self._scalar(node, spec, name)
-        if isinstance(spec, Seq):
-            return self._sequence(node, spec, name)
-        if isinstance(spec, Map):
-            return self._map(node, spec, name)
-        if isinstance(spec, Tagged):
-            return self._tagged(node, spec, name)
-        return self._object(node, spec, name)
+        return check(self, node, spec, name)
 
     def _fix(self, spec: Spec, node: Node) -> str:
         """How to write what ``spec`` wants, for a node of the wrong kind."""
@@ -290,3 +282,13 @@ class StructureChecker:
             if field.required and key not in fields.nodes:
                 self._error(node, f"{spec.what} needs the key {key!r}", f"add '{key}:' ({field.description or field.spec.what})")
         return fields
+
+
+#: the node each kind of spec wants, and what checks it (looked up once per node)
+_CHECKS = {
+    Str: (ScalarNode, StructureChecker._scalar),
+    Seq: (SequenceNode, StructureChecker._sequence),
+    Map: (MappingNode, StructureChecker._map),
+    Tagged: (MappingNode, StructureChecker._tagged),
+    Obj: (MappingNode, StructureChecker._object),
+}
