@@ -198,7 +198,7 @@ def plain_html(text: str | None) -> str:
 def _text_html(flat: str) -> Html:
     if not _INLINE_SYNTAX.search(flat):
         return Html(html.escape(flat, quote=False))
-    escaped = Markup(None, None, "", "").text(flat)  # type: ignore[arg-type]  # no links: no graph
+    escaped = _text_markdown(flat)
     line = _BLOCK_START.sub(lambda m: f"{m[1]}\\{m[2]}" if m[1] else f"\\{m[3]}", escaped, count=1)
     converted = _INLINE_MARKDOWN.reset().convert(line)
     return Html(converted.removeprefix("<p>").removesuffix("</p>"))
@@ -306,7 +306,7 @@ class Markup:
     def text(self, text: str | None) -> str:
         """A label, title or path for headings, link text and cells: shown as written (code
         spans stay code), with no links."""
-        return self._safe(" ".join((text or "").split()), CELL, link=False, escapes=_TEXT)
+        return _text_markdown(" ".join((text or "").split()))
 
     def html(self, text: str | None) -> Html:
         """A label, title or path as HTML, for HTML that Markdown never sees (the record
@@ -389,3 +389,12 @@ class Markup:
     def code(text: str) -> str:
         """Author text as inline code (a path, a run ID, a message)."""
         return code_span(text.translate(CELL))
+
+
+#: a page's author text with no links needs no page
+_UNLINKED = Markup(None, None, "", "")  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=65536)  # a field's label stands on every record that has the field
+def _text_markdown(flat: str) -> str:
+    return _UNLINKED._safe(flat, CELL, link=False, escapes=_TEXT)
