@@ -373,3 +373,38 @@ def test_a_base_is_read_without_tarfile(repo):
     result = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert int(result.stdout) == len(snapshot_from_git("HEAD~1", repo / "reports").export["records"]) > 0
+
+
+def test_links_and_submodules_in_the_base_count_only_where_reports_are_read(repo, tmp_path):
+    """Links and submodules that the check would never read (a README, a picture, a vendored
+    tool) are no errors of the base; one where a report, a set, a lock, a member type or a
+    system's folder would be read is refused, saying why links are not followed."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.md").write_text("Notes.\n")
+    alpha = repo / "reports" / "alpha"
+    (alpha / "README.md").symlink_to(elsewhere / "notes.md")
+    (alpha / "pictures").mkdir()
+    (alpha / "pictures" / "web.svg").symlink_to(elsewhere / "notes.md")
+    (alpha / "runtime.yaml").symlink_to(alpha / "memory.yaml")  # inside reports/, still not followed
+    (alpha / "_set.yml").symlink_to(elsewhere / "notes.md")
+    (repo / "reports" / "_types").mkdir()
+    (repo / "reports" / "_types" / "ledger.yaml").symlink_to(elsewhere / "notes.md")
+    (repo / "reports" / "delta").symlink_to(elsewhere, target_is_directory=True)
+    git(repo, "add", "-A", "reports")
+    commit = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{commit},reports/alpha/vendor")  # a submodule
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{commit},reports/epsilon")
+    git(repo, "commit", "-q", "-m", "links and submodules")
+    base = snapshot_from_git("HEAD", repo / "reports")
+    problems = {error.split(":")[0]: error for error in base.errors if "symbolic link" in error or "submodule" in error}
+    assert sorted(problems) == [
+        "reports/_types/ledger.yaml", "reports/alpha/_set.yml", "reports/alpha/runtime.yaml", "reports/delta", "reports/epsilon",
+    ]
+    assert "is a symbolic link, which is not followed: a link could read files outside the reports folder" in problems[
+        "reports/alpha/runtime.yaml"
+    ]
+    assert "commit the file itself in place of the link" in problems["reports/alpha/runtime.yaml"]
+    assert "is a git submodule, whose files are not in this repository" in problems["reports/epsilon"]
+    assert "where a system's folder goes" in problems["reports/delta"]
+    assert {r["id"] for r in base.export["records"]} >= {"MEM-OBJ-notes", "MEM-OBJ-graph"}

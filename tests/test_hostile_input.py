@@ -133,9 +133,11 @@ def test_a_base_commit_with_a_link_out_of_the_tree(tmp_path):
     as_json = run_cli("changes", "--base-ref", "HEAD", "--format", "json", "reports", cwd=repo)
     assert json.loads(as_json.stdout)["base_errors"] == [
         "reports/alpha/memory.yaml:1:1: error: in HEAD at " + as_json.stdout.split("HEAD at ")[1][:7]
-        + " this is a symbolic link, so it is not read — a report is a plain .yaml file",
+        + " this is a symbolic link, which is not followed: a link could read files outside the reports folder"
+        " — commit the file itself in place of the link",
         "reports/beta:1:1: error: in HEAD at " + as_json.stdout.split("HEAD at ")[1][:7]
-        + " this is a symbolic link, so it is not read — a report is a plain .yaml file",
+        + " this is a symbolic link where a system's folder goes, which is not followed: a link could read files"
+        " outside the reports folder — commit the folder itself in place of the link",
     ]
 
 

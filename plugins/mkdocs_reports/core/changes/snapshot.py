@@ -20,6 +20,8 @@ from pathlib import Path
 from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
 from ..diagnostics import Diagnostic, Location
+from ..loader import SLUG_RE
+from ..type_files import TYPES_DIR
 
 
 class SnapshotError(Exception):
@@ -192,8 +194,9 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
     return _snapshot_at(toplevel, sha, relative, f"{ref} at {sha[:7]}")
 
 
-#: tree entry modes of regular files; symbolic links (120000) and submodules (160000) are skipped
+#: tree entry modes of regular files; symbolic links (120000) and submodules (160000) are not read
 REGULAR_FILES = {b"100644", b"100755"}
+SYMBOLIC_LINK = b"120000"
 CHUNK = 1 << 16
 
 
@@ -209,9 +212,34 @@ def _snapshot_at(toplevel: Path, sha: str, relative: str, label: str) -> Snapsho
     return Snapshot(snapshot.export, snapshot.label, (*skipped, *snapshot.errors))
 
 
+def _read_as_reports(inside: str) -> bool:
+    """Whether the check would read what stands at ``inside`` (a path in the reports folder):
+    a YAML file (a report, a set's file, a quote lock), anything in the member types' folder,
+    or a system's folder. Other files (a README, a picture) are never read."""
+    parts = inside.split("/")
+    return (
+        parts[0] == TYPES_DIR
+        or parts[-1].lower().endswith((".yaml", ".yml"))
+        or (len(parts) == 1 and SLUG_RE.match(parts[0]) is not None)
+    )
+
+
+def _not_read(path: str, inside: str, mode: bytes, label: str) -> str:
+    """The error for a link or submodule where the check would read reports."""
+    folder = "/" not in inside and not inside.lower().endswith((".yaml", ".yml"))
+    if mode == SYMBOLIC_LINK:
+        where = " where a system's folder goes" if folder and inside != TYPES_DIR else ""
+        problem = f"in {label} this is a symbolic link{where}, which is not followed: a link could read files outside the reports folder"
+        fix = "commit the folder itself in place of the link" if folder else "commit the file itself in place of the link"
+    else:
+        problem = f"in {label} this is a git submodule, whose files are not in this repository, so they are not read"
+        fix = "commit the reports themselves into the reports folder"
+    return str(Diagnostic(Location(path), problem, fix))
+
+
 def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple[list[tuple[str, bytes]], list[str]]:
     """(path, blob id) of every regular file under ``relative`` at ``sha``, from ``git ls-tree``,
-    and an error naming each entry that is not one.
+    and an error for each link or submodule where the check would read reports.
 
     Only what git stores as a regular file is read: a symbolic link in the commit is never
     followed (it could point anywhere on this machine), and a path that would leave the
@@ -220,6 +248,7 @@ def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple
     listed = _git(["ls-tree", "-r", "-z", "--full-tree", sha, "--", relative], toplevel)
     if listed.returncode:
         raise SnapshotError(f"git ls-tree {label} failed: {listed.stderr.decode(errors='replace').strip()}")
+    prefix = "" if relative in ("", ".") else relative.rstrip("/") + "/"
     files, skipped = [], []
     for entry in listed.stdout.split(b"\0"):
         if not entry:
@@ -228,8 +257,9 @@ def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple
         mode, kind, blob = info.split(b" ")
         path = os.fsdecode(raw_path)
         if kind != b"blob" or mode not in REGULAR_FILES:
-            what = "a symbolic link" if mode == b"120000" else "not a regular file"
-            skipped.append(str(Diagnostic(Location(path), f"in {label} this is {what}, so it is not read", "a report is a plain .yaml file")))
+            inside = path.removeprefix(prefix)
+            if _read_as_reports(inside):
+                skipped.append(_not_read(path, inside, mode, label))
             continue
         if path.startswith("/") or any(part in ("", ".", "..") for part in path.split("/")):
             raise SnapshotError(f"{label} has a file at {path!r}, which is not a plain path inside the repository")
