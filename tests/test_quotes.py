@@ -316,6 +316,31 @@ def test_a_passage_that_overlaps_itself_everywhere_in_a_large_file_costs_linear_
     assert "error: the passage occurs 2 times in small.txt" in out[1] and "at lines 1–2, 2–3 —" in out[1]
 
 
+def test_stated_lines_find_a_passage_that_repeats_past_the_count(tmp_path, monkeypatch, capsys, reports):
+    """A passage that overlaps itself at every word stops being counted ("at least N
+    times"); with ``lines:`` it is still found at those lines, however often it stands
+    elsewhere, and in linear time; a range that holds it twice is ambiguous within it."""
+    import time
+
+    repo = tmp_path / "src"
+    commit = source_repository(repo, {"big.txt": "x y\n" * 200_000})
+    passage = "\n".join(["x y"] * 2_000)
+    write_system(reports, commit, record_with_quotes(
+        "MEM-OBJ-notebook",
+        quote_block(passage, "big.txt", lines="150001-152000"),
+        quote_block(passage, "big.txt", lines="150001-152001"),
+        quote_block(passage, "big.txt", lines="1-200000"),
+    ))
+    began = time.monotonic()
+    code, out = quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")
+    assert time.monotonic() - began < 20
+    assert "verified: found at lines 150001–152000 of big.txt" in out[0], out[0]
+    assert ("error: the passage occurs 2 times within the stated lines 150001–152001 of big.txt at "
+            f"{commit[:7]}: at lines 150001–152000, 150002–152001 —") in out[1], out[1]
+    assert re.search(r"error: the passage occurs at least [0-9]{3,} times within the stated lines 1–200000 of big\.txt", out[2]), out[2]
+    assert code == 1
+
+
 def test_many_quotes_of_one_large_file_read_it_once(tmp_path, monkeypatch, capsys, reports):
     """Hostile input: hundreds of quotes of a large file, none of them there (each would
     otherwise read, normalise and index the whole file again)."""

@@ -64,6 +64,7 @@ class SourceText:
         self.text = text
         self._normal: str | None = None
         self._first_words: list[int] | None = None
+        self._first_chars: list[int] | None = None
 
     @property
     def normal(self) -> str:
@@ -76,12 +77,26 @@ class SourceText:
     def first_words(self) -> list[int]:
         """For each line, how many words stand before it."""
         if self._first_words is None:
-            counts, total = [], 0
-            for line in self.text.split("\n"):
-                counts.append(total)
-                total += len(line.split())
-            self._first_words = counts
-        return self._first_words
+            self._count_lines()
+        return self._first_words  # type: ignore[return-value]
+
+    @property
+    def first_chars(self) -> list[int]:
+        """For each line, where its first word starts in ``normal`` (or would: after the
+        words before it and a space)."""
+        if self._first_chars is None:
+            self._count_lines()
+        return self._first_chars  # type: ignore[return-value]
+
+    def _count_lines(self) -> None:
+        words, chars, total, length = [], [], 0, 0
+        for line in self.text.split("\n"):
+            words.append(total)
+            chars.append(length)
+            split = line.split()
+            total += len(split)
+            length += sum(map(len, split)) + len(split)  # each word and the space after it
+        self._first_words, self._first_chars = words, chars
 
     def line_of_word(self, word: int) -> int:
         return bisect_right(self.first_words, word)
@@ -115,20 +130,31 @@ def normalised(text: str) -> str:
     return " ".join(text.split())
 
 
-def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple[list[Place], int, bool]:
+def places(
+    text: SourceText, passage: str, limit: int = MAX_PLACES + 1, lines: tuple[int, int] | None = None
+) -> tuple[list[Place], int, bool]:
     """Up to ``limit`` places of the passage (whitespace normalised), how many there are, and
-    whether that is all of them.
+    whether that is all of them; with ``lines`` (first, last), only places within them.
 
     Places that do not overlap cost the file's length to find, however many; a passage that
     overlaps itself can stand at every word, each place costing the passage's length again.
-    So counting stops once the places found have cost four times the file: the count is then
-    a lower bound (``complete`` is false)."""
+    So counting stops once the places found have cost four times the text searched: the
+    count is then a lower bound (``complete`` is false). A line range is searched alone,
+    so a place in it is found however often the passage stands elsewhere."""
     wanted = normalised(passage)
     if not wanted:
         return [], 0, True
     normal, spaces = text.normal, wanted.count(" ")
-    budget = max(limit, 4 * len(normal) // len(wanted))
-    found, count, index, words_before, counted_to = [], 0, normal.find(wanted), 0, 0
+    start, end, words_before = 0, len(normal), 0
+    if lines is not None:
+        starts = text.first_chars
+        if lines[0] > len(starts):
+            return [], 0, True
+        start, words_before = starts[lines[0] - 1], text.first_words[lines[0] - 1]
+        end = min(starts[lines[1]] if lines[1] < len(starts) else len(normal), len(normal))
+    budget = max(limit, 4 * (end - start) // len(wanted))
+    found, count, counted_to = [], 0, start
+    index = normal.find(wanted, start, end)
     while index >= 0:
         if count == budget:
             return found, count, False
@@ -138,12 +164,8 @@ def places(text: SourceText, passage: str, limit: int = MAX_PLACES + 1) -> tuple
             counted_to = index
             first_word, last_word = words_before, words_before + spaces
             found.append(Place(text.line_of_word(first_word), text.line_of_word(last_word), first_word, last_word))
-        index = normal.find(wanted, index + 1)
+        index = normal.find(wanted, index + 1, end)
     return found, count, True
-
-
-def within(found: list[Place], lines: tuple[int, int]) -> list[Place]:
-    return [p for p in found if lines[0] <= p.first and p.last <= lines[1]]
 
 
 def parse_lines(lines: str | None) -> tuple[int, int] | None:

@@ -25,7 +25,7 @@ from ..model import Quote, SourceReference, System
 from ..source_paths import path_mentions, register_texts, report_texts
 from .lock import LockedQuote, LockedSource, QuoteLock, passage_hash
 from .nearest import LineIndex
-from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, parse_lines, places, within
+from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, parse_lines, places
 from .source_tree import MAX_BLOB_BYTES, REGULAR, SUBMODULE, SYMLINK, Entry, SourceTree
 from .status import source_id
 
@@ -242,19 +242,20 @@ class _Checker:
         encoding = "" if text.encoding == "utf-8" else " (the file is not UTF-8; read as Latin-1)"
         found, count, complete = places(text, quote.passage)
         stated = parse_lines(quote.lines)
+        scope = f"in {where}"
         if stated is not None and count:
-            inside = within(found, stated) if count <= len(found) else within(places(text, quote.passage, count)[0], stated)
-            complete = complete or len(inside) == 1
-            if len(inside) == 1:
-                found, count = inside, 1
-            elif not inside and count == 1:
+            inside, inside_count, inside_complete = places(text, quote.passage, lines=stated)
+            if inside_count:  # the method counts within a stated range
+                found, count, complete = inside, inside_count, inside_complete
+                scope = f"within the stated {_lines_phrase('-'.join(map(str, dict.fromkeys(stated))))} of {where}"
+            elif count == 1:
                 self.add(quote, quote.location, "lines-differ",
                          f"the passage is at {_lines_phrase(found[0].lines)} of {where}, not at the stated {_lines_phrase(quote.lines or '')}",
                          f"write lines: {found[0].lines} (or leave lines out)", path=path)
                 return
         if count > 1:
             self.add(quote, quote.location, "ambiguous",
-                     f"the passage occurs {'' if complete else 'at least '}{count} times in {where}: "
+                     f"the passage occurs {'' if complete else 'at least '}{count} times {scope}: "
                      f"at lines {_places_phrase(found, count)}",
                      "lengthen the passage until it occurs once, or give lines: <range> of the place you mean", path=path)
             return
