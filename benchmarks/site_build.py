@@ -11,7 +11,9 @@ run, every build in a process of its own:
   from their placeholders, record labels, safe links), as ``mkdocs-reports pages`` says; its navigation lists what the plugin's lists on a page outside
   any system (the system pages are ``not_in_nav``);
 * **sphinx** (with ``--sphinx-python``) — Sphinx with sphinx-needs on the same collection
-  (``sphinx_peer.py``: documents, needs with text and links, a needtable).
+  (``sphinx_peer.py``: documents, needs with text and links, a needtable); the Python named
+  has them when the ``bench`` extra is installed in it (``pip install -e '.[bench]'``, which
+  also brings Selenium for the first visit).
 
 It reports pages, CPU seconds (user + system of the build's process, not wall time: the
 machine is shared), peak memory, the site's bytes, the average HTML page, and what a
@@ -234,7 +236,7 @@ def main() -> None:
     parser.add_argument("--reports", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--records", type=int, default=20, help="records per report")
     parser.add_argument("--rounds", type=int, default=1, help="builds of each kind per size (the median is shown)")
-    parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs, for the peer")
+    parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs (the bench extra), for the peer")
     parser.add_argument("--sphinx-limit", type=float, default=1800, help="seconds a peer build may run (then its CPU is a lower bound)")
     args = parser.parse_args()
 
