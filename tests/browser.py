@@ -12,6 +12,7 @@ import io
 import os
 import shutil
 import threading
+from collections.abc import Callable
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -110,12 +111,50 @@ def chromium():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
+class BrowserSession:
+    """The headless Chromium a module's tests share, replaced by a fresh one after a test
+    that failed: a script that ran past its time limit may still keep the old one busy, and
+    a failed test may have left its window size, emulation or page behind. ``prepare``
+    sets up each new browser (time limits, scripts to run on every page)."""
+
+    def __init__(self, prepare: Callable | None = None) -> None:
+        self.prepare = prepare
+        self._driver = None
+        self.started = 0  # browsers started: a test can see that a fresh one was given
+
+    @property
+    def driver(self):
+        if self._driver is None:
+            driver = chromium()
+            self.started += 1
+            if self.prepare is not None:
+                self.prepare(driver)
+            self._driver = driver
+        return self._driver
+
+    def close(self) -> None:
+        driver, self._driver = self._driver, None
+        if driver is not None:
+            driver.quit()  # ChromeDriver ends a browser that does not close in time
+
+
 @pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium per test module (import this fixture into the module)."""
-    driver = chromium()
-    yield driver
-    driver.quit()
+def browser_session():
+    """One browser session per test module (import this fixture and ``browser`` into the
+    module; a module that sets its browser up overrides this one with its ``prepare``)."""
+    session = BrowserSession()
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def browser(browser_session, request):
+    """The module's browser; a test that fails leaves it to no one: the next gets a new one."""
+    from conftest import FAILED
+
+    yield browser_session.driver
+    if request.node.stash.get(FAILED, False):
+        browser_session.close()
 
 
 def search_finds(browser, page_url: str, query: str, expected: str, seconds: float = 20) -> bool:

@@ -97,6 +97,19 @@ def pytest_configure(config: pytest.Config) -> None:
         import properdocs.replacement  # noqa: F401 - from here on `mkdocs.*` is ProperDocs
 
 
+#: whether a test's body failed (not its set-up or tear-down): after one, the browser tests
+#: give the next test a fresh browser (browser.py)
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
 def only(messages: list[str]) -> str:
     """The one message of a check; fails, listing them, when there are more or none."""
     assert len(messages) == 1, messages

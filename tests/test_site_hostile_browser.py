@@ -17,13 +17,14 @@ import re
 
 import pytest
 
-from browser import chromium, http_server
+from browser import BrowserSession, browser, http_server  # noqa: F401 - browser is a fixture
 from hostile import DOCS_PAGE, write_hostile_collection
 from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site
 
-WAIT = 15
+#: seconds a page may take to load or settle: a ceiling, as every wait ends once its condition holds
+WAIT = 30
 HOOK = """
 window.__fired = [];
 for (const name of ["alert", "confirm", "prompt", "print"]) {
@@ -35,28 +36,73 @@ MORE_FEATURES = ["navigation.instant", "navigation.footer", "navigation.path", "
 
 #: every element a tooltip may come from: titles (also those the theme sets on truncated
 #: text once it has been scrolled into view), record labels and abbreviations
-HOVER_ALL = """
+HOSTS = "[title], [data-rpt-label], abbr, .md-status"
+#: elements hovered by one script, and the seconds it may take: a page's time limit grows with
+#: its elements, and a loaded machine slows each short script rather than timing out one long one
+BATCH = 25
+BATCH_SECONDS = 30
+SCROLL_STEP = 1500
+
+SCROLL = """
 const done = arguments[arguments.length - 1];
-const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
-(async () => {
-  for (let y = 0; y < document.body.scrollHeight; y += 1500) { window.scrollTo(0, y); await frame(); }
-  window.scrollTo(0, 0);
-  await new Promise(resolve => setTimeout(resolve, 200));  // the theme's patches run on visibility
-  const hosts = new Set(document.querySelectorAll("[title], [data-rpt-label], abbr, .md-status"));
-  let hovered = 0;
-  for (const el of hosts) {
-    for (const type of ["pointerover", "mouseover", "mouseenter", "focus", "focusin"])
-      el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseenter" && type !== "focus"}));
-    if (el.focus) el.focus();
-    hovered += 1;
-    if (hovered % 100 === 0) await frame();
-    for (const type of ["pointerout", "mouseout", "mouseleave", "blur", "focusout"])
-      el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseleave" && type !== "blur"}));
-  }
-  await new Promise(resolve => setTimeout(resolve, 400));  // an image's error event comes later
-  done({hovered: hovered, titled: document.querySelectorAll("[title]").length});
-})();
+window.scrollTo(0, arguments[0]);  // then two frames: the theme's visibility observers have run
+requestAnimationFrame(() => requestAnimationFrame(() => done(document.body.scrollHeight)));
 """
+COLLECT = "window.__hosts = [...new Set(document.querySelectorAll(arguments[0]))]; return window.__hosts.length;"
+HOVER = """
+const done = arguments[arguments.length - 1];
+const hosts = (window.__hosts || []).slice(arguments[0], arguments[0] + arguments[1]);
+for (const el of hosts) {
+  for (const type of ["pointerover", "mouseover", "mouseenter", "focus", "focusin"])
+    el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseenter" && type !== "focus"}));
+  if (el.focus) el.focus();
+  for (const type of ["pointerout", "mouseout", "mouseleave", "blur", "focusout"])
+    el.dispatchEvent(new MouseEvent(type, {bubbles: type !== "mouseleave" && type !== "blur"}));
+}
+requestAnimationFrame(() => done(hosts.length));  // the page draws what the hovering changed
+"""
+#: an image's error event (where an injected ``onerror`` would run) comes once it is complete
+IMAGES_DONE = "return [...document.images].filter(i => !i.complete).map(i => i.src)"
+
+
+def hover_all(browser) -> dict:
+    """Scroll through the page, then hover and focus every element a tooltip may come from,
+    ``BATCH`` at a time; once every image has loaded or failed, how many were hovered and
+    how many elements have a title. A script that takes longer than ``BATCH_SECONDS`` fails
+    the test, saying how far it got (and the next test gets a fresh browser)."""
+    browser.set_script_timeout(BATCH_SECONDS)
+    y, height = 0, 1
+    while y < height:
+        height = _in_time(browser, f"scrolling to {y} px", SCROLL, y)
+        y += SCROLL_STEP
+    _in_time(browser, "scrolling back", SCROLL, 0)
+    total, hovered = browser.execute_script(COLLECT, HOSTS), 0
+    while hovered < total:
+        done = _in_time(browser, f"hovering elements {hovered + 1}–{min(hovered + BATCH, total)} of {total}", HOVER, hovered, BATCH)
+        assert done, f"the page {browser.current_url} changed while its elements were hovered ({hovered} of {total})"
+        hovered += done
+    _settle(browser)
+    return {"hovered": hovered, "titled": browser.execute_script("return document.querySelectorAll('[title]').length")}
+
+
+def _in_time(browser, doing: str, script: str, *args):
+    """The result of an asynchronous ``script``; a failure naming what it was doing when it
+    took longer than its time limit."""
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        return browser.execute_async_script(script, *args)
+    except TimeoutException:
+        raise AssertionError(f"{doing} on {browser.current_url} took over {BATCH_SECONDS} s") from None
+
+
+def _settle(browser) -> None:
+    """Wait until every image of the page has loaded or failed (its error event, where an
+    injected ``onerror`` would run, has then come), and a task and a frame after that."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, WAIT).until(lambda b: not b.execute_script(IMAGES_DONE), "images still loading")
+    _in_time(browser, "waiting a frame", "const done = arguments[0]; setTimeout(() => requestAnimationFrame(() => done()))")
 
 
 @pytest.fixture(scope="module")
@@ -87,14 +133,16 @@ def site(tmp_path_factory):
         yield origin, pages
 
 
-@pytest.fixture(scope="module")
-def browser():
-    driver = chromium()
+def _prepare(driver) -> None:
     driver.set_page_load_timeout(WAIT)
-    driver.set_script_timeout(120)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
-    yield driver
-    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browser_session():
+    session = BrowserSession(prepare=_prepare)
+    yield session
+    session.close()
 
 
 def _ready(browser) -> None:
@@ -147,7 +195,7 @@ def test_no_page_runs_author_script_however_the_theme_shows_its_text(browser, si
     for page in pages:
         browser.get(f"{origin}/{page}")
         _ready(browser)
-        result = browser.execute_async_script(HOVER_ALL)
+        result = hover_all(browser)
         titled += result["titled"]
         assert _fired(browser) == [], page
         assert _config_is_the_themes(browser) is None, page
@@ -163,7 +211,7 @@ def test_narrow_screens_truncate_more_and_still_run_nothing(browser, site):
         for page in ["evil/memory/", "records/"]:
             browser.get(f"{origin}/{page}")
             _ready(browser)
-            browser.execute_async_script(HOVER_ALL)
+            hover_all(browser)
             assert _fired(browser) == [], page
     finally:
         browser.set_window_size(1280, 1000)
@@ -209,17 +257,16 @@ def test_search_results_show_the_vectors_as_text(browser, site):
         WebDriverWait(browser, WAIT).until(
             lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item').length > 0")
         )
-        texts = browser.execute_async_script(
+        browser.execute_script(
             """
-            const done = arguments[arguments.length - 1];
-            const items = [...document.querySelectorAll('.md-search-result__item')];
-            for (const item of items)
+            for (const item of document.querySelectorAll('.md-search-result__item'))
               for (const el of [item, ...item.querySelectorAll('*')])
                 for (const type of ['mouseenter', 'mouseover', 'focus'])
                   el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'mouseover'}));
-            setTimeout(() => done(items.map(item => item.innerHTML)), 600);
             """
         )
+        _settle(browser)
+        texts = browser.execute_script("return [...document.querySelectorAll('.md-search-result__item')].map(item => item.innerHTML)")
         assert _fired(browser) == [], query
         assert not [t for t in texts if re.search(r"<(img|script|svg|iframe)\b", t)], query
 
@@ -239,7 +286,7 @@ def test_instant_navigation_runs_nothing_either(browser, site):
         WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith(target))
         _ready(browser)
         assert browser.execute_script("return window.__same_document === true"), "not an instant navigation"
-        browser.execute_async_script(HOVER_ALL)
+        hover_all(browser)
         assert _fired(browser) == [], target
         assert _config_is_the_themes(browser) is None, target
 
@@ -274,7 +321,7 @@ def test_every_neighbourhood_shows_author_text_as_text(browser, site):
             "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
         ))
         opened += buttons
-        browser.execute_async_script(HOVER_ALL)
+        hover_all(browser)
         drawn = browser.execute_script(
             "const hoods = [...document.querySelectorAll('.rpt-hood')];"
             "return {tags: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].map(e => e.tagName.toLowerCase())))],"

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from axe import show, violations
-from browser import browser, http_server  # noqa: F401 - browser is a fixture
+from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
 
 pytestmark = pytest.mark.site
@@ -23,6 +23,8 @@ pytestmark = pytest.mark.site
 #: system page, an unpublished member's page, hand-written docs pages (one with a table)
 PAGES = ["", "signet/memory/", "records/", "coverage/", "signet/", "signet/runtime/", "format/", "publishing/"]
 VIEWS = [(width, scheme) for scheme in ("light", "dark") for width in (390, 1440)]
+#: seconds a condition may take to hold: a ceiling, as each wait ends once it holds
+WAIT = 20
 
 
 @pytest.fixture(scope="module")
@@ -399,7 +401,7 @@ return {text: tip.innerText, badges: tip.querySelectorAll('.rpt-status').length,
 def _preview(browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, 5).until(lambda b: b.execute_script(PREVIEW))
+    return WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
 
 
 def _first_link(browser, record_id: str):
@@ -441,7 +443,7 @@ def test_a_later_link_to_the_same_source_shows_the_label_the_page_says_once(brow
     assert len(links) > 5 and links[0].get_attribute("data-rpt-label") and not links[-1].get_attribute("data-rpt-label")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[-1])
     ActionChains(browser).move_to_element(links[-1]).perform()
-    WebDriverWait(browser, 5).until(lambda b: "github.com/sebbsssss/clude at cecf234" in b.find_element(By.ID, "rpt-tooltip").text)
+    WebDriverWait(browser, WAIT).until(lambda b: "github.com/sebbsssss/clude at cecf234" in b.find_element(By.ID, "rpt-tooltip").text)
 
 
 def test_the_keyboard_opens_and_escape_closes_a_preview(browser, site_url):
@@ -463,7 +465,7 @@ def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
 
     show(browser, site_url + "signet/memory/", 390)
     # the page is laid out once the record entries' links to the same ID elsewhere are in
-    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
+    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         link = _first_link(browser, "MEM-OBJ-memories")
@@ -482,7 +484,7 @@ def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
         # (the theme's navigation.tracking may put the section in view into the address)
         assert browser.current_url.split("#")[0] == page.split("#")[0] and preview["open"] and preview["open"].endswith("#mem-obj-memories")
         tap()
-        WebDriverWait(browser, 5).until(lambda b: b.current_url.endswith("#mem-obj-memories"))
+        WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("#mem-obj-memories"))
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
@@ -529,10 +531,10 @@ def test_the_same_id_in_two_systems_points_each_at_the_other(browser, site_url):
     for system, other in [("signet", "Cludebot"), ("cludebot", "Signet")]:
         show(browser, site_url + f"{system}/memory/", 1440)
         bar = browser.find_element(By.ID, "mem-obj-memories").find_element(By.XPATH, "following-sibling::*[1]")
-        link = WebDriverWait(browser, 5).until(lambda b: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
+        link = WebDriverWait(browser, WAIT).until(lambda b: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
         assert link.text == f"Same ID in {other}"
         browser.execute_script("arguments[0].click()", link)
-        WebDriverWait(browser, 5).until(lambda b: "records/" in b.current_url)
+        WebDriverWait(browser, WAIT).until(lambda b: "records/" in b.current_url)
         rows = browser.execute_script(VISIBLE_ROWS)
         assert {(r["id"], r["system"]) for r in rows} == {("MEM-OBJ-memories", "Cludebot"), ("MEM-OBJ-memories", "Signet")}
 
@@ -594,7 +596,7 @@ def _search_box(browser, site_url):
     show(browser, site_url, 1440)
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
     field.click()
-    WebDriverWait(browser, 15).until(
+    WebDriverWait(browser, WAIT).until(
         lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
     )
     return field
@@ -614,7 +616,7 @@ def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expe
         hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
         return [urlsplit(h)._replace(query="").geturl() for h in hrefs] or False
 
-    results = WebDriverWait(browser, 10).until(found)
+    results = WebDriverWait(browser, WAIT).until(found)
     assert site_url + expected in results
 
 
@@ -630,7 +632,7 @@ def _search(browser, site_url, query):
     first = """const li = document.querySelector('.md-search-result__item');
     return li && [...li.querySelectorAll('a')].map(a => [a.href.replace(/\\?h=[^#]*/, ''),
       parseFloat(a.firstElementChild.dataset.mdScore), a.firstElementChild.textContent]);"""
-    links, seen = None, WebDriverWait(browser, 10).until(lambda b: b.execute_script(first))
+    links, seen = None, WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(first))
     while links != seen:  # each key typed searches anew: wait for the last query's results
         links = seen
         time.sleep(0.4)
@@ -654,7 +656,7 @@ def test_a_full_id_puts_its_own_record_first_and_enter_opens_it(browser, site_ur
     assert (page[0], record[0]) == (site_url + expected.split("#")[0], site_url + expected)
     assert record[1] == max(score for _, score, _ in links)
     field.send_keys(Keys.ENTER)  # the theme opens the best link of the first result
-    WebDriverWait(browser, 10).until(lambda b: b.current_url.split("?")[0] + "#" + b.current_url.partition("#")[2] == site_url + expected)
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.split("?")[0] + "#" + b.current_url.partition("#")[2] == site_url + expected)
 
 
 def test_a_route_result_reads_as_text(browser, site_url):
@@ -677,7 +679,7 @@ def _open_neighbourhood(browser, anchor):
     button = browser.find_element(By.CSS_SELECTOR, f'button[aria-controls="rpt-hood-{anchor}"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
     button.send_keys(Keys.ENTER)
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
+    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
     assert button.get_attribute("aria-expanded") == "true"
     return button, browser.find_element(By.ID, f"rpt-hood-{anchor}")
 
@@ -711,7 +713,7 @@ def test_a_record_neighbourhood_is_links_in_a_picture_and_in_words(browser, site
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, 10).until(lambda b: b.current_url == focused)
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == focused)
 
 
 def test_a_neighbourhood_shows_parts_wholes_and_closes_again(browser, site_url):

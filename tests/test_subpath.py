@@ -25,7 +25,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from browser import chromium, http_server, search_finds
+from browser import BrowserSession, browser, http_server, search_finds  # noqa: F401 - browser is a fixture
 from mkdocs_reports.core.check import check_collection
 from sitehtml import REPO, build_site
 
@@ -233,11 +233,10 @@ def test_the_preview_404_page_works_at_any_depth(pages, preview_crawl):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    driver = chromium()
-    driver.set_page_load_timeout(WAIT)
-    yield driver
-    driver.quit()
+def browser_session():
+    session = BrowserSession(prepare=lambda driver: driver.set_page_load_timeout(WAIT))
+    yield session
+    session.close()
 
 
 def wait(browser, condition):
