@@ -33,15 +33,17 @@ NOTHING = "\x13"
 PROSE = str.maketrans({"<": LT, "&": AMP, "{": BRACE})
 CELL = str.maketrans({"<": LT, "&": AMP, "{": BRACE, "|": PIPE})
 
-_RESTORE = str.maketrans({LT: "&lt;", AMP: "&amp;", BRACE: "&#123;", PIPE: "&#124;", RECORD_LABEL: "", NOTHING: ""})
-_ANY = (LT, AMP, BRACE, PIPE, RECORD_LABEL, NOTHING)
+#: placeholder → what it becomes in HTML (``str.replace`` per character: ``str.translate``
+#: looks up every character of a page in a dict, about 40 times slower)
+_RESTORE = ((LT, "&lt;"), (AMP, "&amp;"), (BRACE, "&#123;"), (PIPE, "&#124;"), (RECORD_LABEL, ""), (NOTHING, ""))
 
 
 def restore(html: str) -> str:
     """HTML after Markdown, with every placeholder made the character reference it stands for."""
-    if not any(char in html for char in _ANY):
-        return html
-    return html.translate(_RESTORE)
+    for placeholder, reference in _RESTORE:
+        if placeholder in html:
+            html = html.replace(placeholder, reference)
+    return html
 
 
 def restore_text(text: str) -> str:
