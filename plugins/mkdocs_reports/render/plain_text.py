@@ -34,19 +34,29 @@ CORE_PATTERNS = frozenset(
     }
 )  # fmt: skip
 #: tree processors that treat atomic text as any other: Python-Markdown's own, those of
-#: the extensions the plugin's pages use, MkDocs' and the plugin's (one that skips atomic
-#: text after the inline patterns, as "abbr" does, would miss what this marks)
+#: the extensions the plugin's pages use, MkDocs' (ProperDocs' under names of its own) and
+#: the plugin's (one that skips atomic text after the inline patterns, as "abbr" does,
+#: would miss what this marks)
 KNOWN_TREEPROCESSORS = frozenset(
     {
         "inline", "prettify", "unescape", "toc", "attr_list", "hilite", "indent-highlight",
-        "mkdocs_extract_anchors", "mkdocs_extract_title", "relpath", "reports_safe_links",
-        "reports_record_labels", "reports_inert_toc", "reports_toc_entries", "reports_plain_text",
+        "mkdocs_extract_anchors", "mkdocs_extract_title", "properdocs_extract_anchors",
+        "properdocs_extract_title", "relpath", "reports_safe_links", "reports_record_labels",
+        "reports_inert_toc", "reports_toc_entries", "reports_plain_text",
     }
 )  # fmt: skip
-_MAY_HOLD_SYNTAX = re.compile(r"[`\\\[!<&*_\x02\x03]|  \n")
+#: (a character class alone: with the hard break as a second alternative, the regex engine
+#: tries both at every character, about three times slower than a search for the class and
+#: a substring search for the break)
+_SYNTAX_CHARACTER = re.compile(r"[`\\\[!<&*_\x02\x03]")
+_HARD_BREAK = "  \n"
 #: a paragraph that is only a stashed block of raw HTML (a page's HTML part, ``site.PART``):
 #: Markdown puts the block in after serializing, and no inline pattern matches the marker
 _STASHED_BLOCK = re.compile(r"\x02wzxhzdk:\d+\x03")
+
+
+def _may_hold_syntax(text: str) -> bool:
+    return _HARD_BREAK in text or _SYNTAX_CHARACTER.search(text) is not None
 
 
 def shortcut_applies(md: Markdown) -> bool:
@@ -62,9 +72,9 @@ class _PlainText(Treeprocessor):
             return
         for element in root.iter():
             text, tail = element.text, element.tail
-            if text and not isinstance(text, AtomicString) and (not _MAY_HOLD_SYNTAX.search(text) or _STASHED_BLOCK.fullmatch(text)):
+            if text and not isinstance(text, AtomicString) and (not _may_hold_syntax(text) or _STASHED_BLOCK.fullmatch(text)):
                 element.text = AtomicString(text)
-            if tail and not isinstance(tail, AtomicString) and not _MAY_HOLD_SYNTAX.search(tail):
+            if tail and not isinstance(tail, AtomicString) and not _may_hold_syntax(tail):
                 element.tail = AtomicString(tail)
 
 
