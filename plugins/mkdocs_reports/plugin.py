@@ -45,6 +45,7 @@ from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
+from .generated_markdown import GeneratedMarkdown
 from .incremental import Builds, CompiledTemplates, GeneratedPage, content_fingerprint
 from .render.packed import pack, unpack
 from .navigation import SystemsNavigation
@@ -102,6 +103,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.files: Files | None = None
         #: generated pages' Markdown, read but not yet converted (page → Markdown, packed)
         self.deferred: dict[str, bytes] = {}
+        self.generated_markdown: GeneratedMarkdown | None = None  # their converter, per build
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
@@ -169,6 +171,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         checked = self._check()
         self.deferred = {}
+        self.generated_markdown = GeneratedMarkdown(config)
         previous, self.renderer = self.renderer, SiteRenderer(checked.graph, self.paths)
         try:
             pages = self.renderer.pages(previous if self.serving else None)
@@ -312,9 +315,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.config.enabled:
             context["nav"] = self.navigation.for_page(page)
             markdown = self.deferred.pop(page.file.src_uri, None)
-            if markdown is not None and self.files is not None:
+            if markdown is not None and self.files is not None and self.generated_markdown is not None:
                 page.markdown = unpack(markdown)
-                page.render(config, self.files)  # MkDocs' own conversion: toc, anchors, links
+                self.generated_markdown.render(page, self.files)  # as MkDocs' own: toc, anchors, links
                 page.markdown = ""
                 page.content = self.errors_banner + self._generated_html(page, page.content or "", self.files)
         return context
@@ -335,7 +338,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             # page's HTML lives only while it is written, not while MkDocs reads every other
             # page (at 1,000 reports, about 270 MB less at the peak). Meanwhile the page is
             # empty, and MkDocs' conversion of it is skipped (a Markdown converter made per
-            # page costs about 5 % of a build); other plugins' on_page_content sees it empty.
+            # page costs about 5 % of a build: generated_markdown.py); other plugins'
+            # on_page_content sees it empty.
             self.deferred[page.file.src_uri] = pack(markdown)  # about a tenth of the text
             page.file.content_string = ""  # MkDocs has read it: at 1,000 reports, 70 MB less
             page.render = partial(_render_later, page)  # once: it removes itself
@@ -432,6 +436,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or self.renderer is None:
             return
         gc.unfreeze()  # what this build leaves may be collected, as usual
+        self.generated_markdown = None
         if self.files is not None:
             self.builds.built(self.files, config.site_dir)
         index_file = Path(config.site_dir) / "search" / "search_index.json"

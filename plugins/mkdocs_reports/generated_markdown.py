@@ -1,0 +1,85 @@
+"""Generated pages' Markdown → HTML with one Markdown converter per build.
+
+MkDocs' ``Page.render`` makes a new ``markdown.Markdown`` for every page, and loading and
+configuring the extensions (toc, highlight, superfences…) costs more than converting a
+small page. The plugin's pages are converted by one converter, ``reset()`` between pages
+(Python-Markdown's way of using a converter again), with MkDocs' own per-page processors
+(anchors, relative links, the title) made anew for each page as ``Page.render`` makes
+them, so the page ends as ``Page.render`` leaves it: HTML, table of contents, title,
+anchors and the links to anchors that MkDocs checks (kept at every log level, as
+ProperDocs keeps them; MkDocs 1.6 drops them in a verbose build).
+
+The converter has the build's extensions, as MkDocs would use (author text may use any of
+them), but ``md_in_html``: it reads Markdown inside raw HTML that has a ``markdown``
+attribute, and a generated page has none (author text holds no raw HTML at all, and the
+templates' wrappers are parts, put in after Markdown: ``site.PART``), while its own
+reading of raw HTML costs about a tenth of a page's conversion. MkDocs' scan of raw HTML
+for ids is left out too: every id a generated page writes as HTML is one it declared,
+which the plugin adds to the page's anchors itself.
+
+Where ``Page.render`` is not MkDocs' own (a plugin replaced it) or the processors are not
+where this module finds them (another version), each page is rendered by ``Page.render``.
+"""
+
+from __future__ import annotations
+
+import markdown
+from markdown.extensions.md_in_html import MarkdownInHtmlExtension
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure import pages as mkdocs_pages
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+
+#: MkDocs' per-page processors, made anew for each page (``Page.render``)
+_PROCESSORS = ("_ExtractAnchorsTreeprocessor", "_RelativePathTreeprocessor", "_ExtractTitleTreeprocessor")
+_RENDER = Page.render
+
+
+def _is_md_in_html(extension: str | markdown.Extension) -> bool:
+    if isinstance(extension, str):
+        return extension.rsplit(".", 1)[-1] == "md_in_html"
+    return isinstance(extension, MarkdownInHtmlExtension)
+
+
+def _reusable() -> bool:
+    return Page.render is _RENDER and all(hasattr(mkdocs_pages, name) for name in _PROCESSORS)
+
+
+class GeneratedMarkdown:
+    """Converts the generated pages of one build (make a new one for each build: the
+    extensions are those of its configuration)."""
+
+    def __init__(self, config: MkDocsConfig) -> None:
+        self.config = config
+        self._converter: markdown.Markdown | None = None
+
+    def render(self, page: Page, files: Files) -> None:
+        """What ``page.render(config, files)`` does, with the build's converter."""
+        if type(page).render is not _RENDER or not _reusable():
+            page.render(self.config, files)
+            return
+        if page.markdown is None:
+            raise RuntimeError("`markdown` field hasn't been set (via `read_source`)")
+        md = self._markdown()
+        anchors = mkdocs_pages._ExtractAnchorsTreeprocessor(page.file, files, self.config)
+        anchors._register(md)
+        links = mkdocs_pages._RelativePathTreeprocessor(page.file, files, self.config)
+        links._register(md)
+        title = mkdocs_pages._ExtractTitleTreeprocessor()
+        title._register(md)
+        page.content = md.convert(page.markdown)
+        page.toc = get_toc(getattr(md, "toc_tokens", []))
+        page._title_from_render = title.title
+        page.present_anchor_ids = anchors.present_anchor_ids
+        page.links_to_anchors = links.links_to_anchors
+
+    def _markdown(self) -> markdown.Markdown:
+        if self._converter is None:
+            self._converter = markdown.Markdown(
+                extensions=[ext for ext in self.config["markdown_extensions"] if not _is_md_in_html(ext)],
+                extension_configs=self.config["mdx_configs"] or {},
+            )
+        else:
+            self._converter.reset()
+        return self._converter
