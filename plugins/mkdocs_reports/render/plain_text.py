@@ -46,7 +46,7 @@ KNOWN_TREEPROCESSORS = frozenset(
     }
 )  # fmt: skip
 #: (a character class alone: with the hard break as a second alternative, the regex engine
-#: tries both at every character, about three times slower than a search for the class and
+#: tries both at every character, over twice as slow as a search for the class and
 #: a substring search for the break)
 _SYNTAX_CHARACTER = re.compile(r"[`\\\[!<&*_\x02\x03]")
 _HARD_BREAK = "  \n"
