@@ -148,7 +148,25 @@ _PART_RE = re.compile(r"<!-- reports-part (\d+) -->|\x14(\d+)\x15")
 _SANITIZED_TOKEN = f"reports-sanitized-part-{secrets.token_hex(8)}"
 SANITIZED_PART = _SANITIZED_TOKEN + "-{}"
 _SANITIZED_MARKDOWN_RE = re.compile(re.escape(_SANITIZED_TOKEN) + r"-(\d+)")
-_SANITIZED_HTML_RE = re.compile(r"(?:<p>)?" + re.escape(_SANITIZED_TOKEN) + r"-(\d+)(?:</p>)?")
+
+
+
+def _put_sanitized(html_text: str, parts: list[str]) -> str:
+    """``html_text`` with each ``Sanitized`` part in place of its token, and of the
+    paragraph tags Markdown put around the token. The token is searched for as the literal
+    it starts with: a pattern that may start with ``<p>`` is tried at every character of
+    the page (about 3 % of a build)."""
+    out, last = [], 0
+    for match in _SANITIZED_MARKDOWN_RE.finditer(html_text):
+        start, end = match.span()
+        if start - 3 >= last and html_text.startswith("<p>", start - 3):
+            start -= 3
+        if html_text.startswith("</p>", end):
+            end += 4
+        out += (html_text[last:start], parts[int(match[1])])
+        last = end
+    out.append(html_text[last:])
+    return "".join(out)
 
 
 class Sanitized(str):
@@ -249,7 +267,7 @@ class SiteRenderer:
         if not parts:
             return sanitize(html_text, ids)
         clean = sanitize(_PART_RE.sub(lambda match: parts[int(match[1] or match[2])], html_text), ids)
-        return _SANITIZED_HTML_RE.sub(lambda match: parts[int(match[1])], clean)
+        return _put_sanitized(clean, parts)
 
     def inline_parts(self, page: str, markdown: str) -> str:
         """A page's Markdown with its parts as raw HTML blocks (for MkDocs alone)."""
