@@ -6,6 +6,7 @@ row or field, the set's register and supersessions shown."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -142,6 +143,14 @@ def test_evidence_anchors_link_the_source_and_its_files_at_the_reviewed_revision
     assert "Evidence layer: observed run" in system.section_text["source-register"]
     inventory = page(site, "epistemic").links_in("epistemic-object-inventory")
     assert f"https://github.com/example/tallybook/blob/{REVISION}/tallybook/notebook.py" in {link.href for link in inventory}
+
+
+def test_each_field_of_a_source_is_an_item_of_its_own(site):
+    """The register's fields are a list, one item each (not one item running them together)."""
+    html = site.html("tallybook/")
+    register = html[html.index('id="src-1"') : html.index('id="src-2"')]
+    for label in ("Kind:", "Identity:", "Revision or capture:", "Evidence layer:", "Inspected scope:", "Citation anchors:"):
+        assert re.search(r"<li>(?:<p>)?<strong>" + re.escape(label) + "</strong>", register), label
 
 
 def test_wide_tables_are_cards_of_labelled_cells_and_narrow_ones_tables(site):
