@@ -207,3 +207,13 @@ def test_a_fence_nested_in_a_list_item_keeps_only_its_language():
 
     text = "- item\n\n    ```py {onclick=alert(1)}\n    x\n    ```\n"
     assert plain_fences(text) == "- item\n\n    ```py\n    x\n    ```\n"
+
+
+def test_a_label_in_an_attribute_keeps_only_letters_digits_and_spaces_as_written():
+    """Every other character of every code point becomes a character reference, so no
+    quote, bracket, backslash or pipe of a label can end the attribute or start syntax."""
+    from mkdocs_reports.render.markup import _character_references
+
+    every = "".join(chr(point) for point in range(0x110000) if not 0xD800 <= point <= 0xDFFF)
+    expected = "".join(char if char.isalnum() or char == " " else f"&#{ord(char)};" for char in every)
+    assert _character_references(every) == expected
