@@ -150,7 +150,6 @@ SANITIZED_PART = _SANITIZED_TOKEN + "-{}"
 _SANITIZED_MARKDOWN_RE = re.compile(re.escape(_SANITIZED_TOKEN) + r"-(\d+)")
 
 
-
 def _put_sanitized(html_text: str, parts: list[str]) -> str:
     """``html_text`` with each ``Sanitized`` part in place of its token, and of the
     paragraph tags Markdown put around the token. The token is searched for as the literal
