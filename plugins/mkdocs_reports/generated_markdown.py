@@ -39,6 +39,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from .render.plain_text import shortcut_applies
+from .render.requirements import is_extension
 
 #: MkDocs' per-page processors, made anew for each page (``Page.render``)
 _PROCESSORS = ("_ExtractAnchorsTreeprocessor", "_RelativePathTreeprocessor", "_ExtractTitleTreeprocessor")
@@ -48,9 +49,7 @@ KNOWN_PREPROCESSORS = frozenset({"normalize_whitespace", "fenced_code_block", "h
 
 
 def _is_md_in_html(extension: str | markdown.Extension) -> bool:
-    if isinstance(extension, str):
-        return extension.rsplit(".", 1)[-1] == "md_in_html"
-    return isinstance(extension, MarkdownInHtmlExtension)
+    return is_extension(extension, "md_in_html") or isinstance(extension, MarkdownInHtmlExtension)
 
 
 def _reusable() -> bool:

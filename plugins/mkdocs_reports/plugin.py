@@ -57,7 +57,7 @@ from .core.loader import LoadCache, display_path
 from .render import Paths, SiteRenderer, markdown_extensions
 from .render import preview_html
 from .render.compact_html import compact
-from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS
+from .render.requirements import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, REQUIRED_EXTENSIONS, SCRIPTS, STYLESHEETS, is_extension
 from .render.plain_text import PlainTextExtension
 from .render.label_once import label_once
 from .render.landmarks import name_landmarks
@@ -72,7 +72,7 @@ log = logging.getLogger(f"{mkdocs.__name__}.plugins.reports")
 
 
 def _has_extension(config: MkDocsConfig, name: str) -> bool:
-    return any(isinstance(ext, str) and ext.rsplit(".", 1)[-1] == name for ext in config.markdown_extensions)
+    return any(is_extension(ext, name) for ext in config.markdown_extensions)
 
 
 def _render_later(page: Page, config: MkDocsConfig, files: Files) -> None:

@@ -33,13 +33,12 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import markdown
 from markupsafe import Markup as Html
-
-from bisect import bisect_right
 
 from ..core.citations import FENCE_LINE, Mention, fences, mask_code, scan
 from ..core.graph import CitationGraph

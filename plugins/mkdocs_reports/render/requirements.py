@@ -36,3 +36,9 @@ SAFETY_EXTENSIONS = (
 #: escaping did (so no author field runs on into the next), ``toc`` gives headings their
 #: anchors, and the package's own extensions finish the HTML
 PLAIN_BUILD_EXTENSIONS = ("toc", *REQUIRED_EXTENSIONS, "pymdownx.superfences", *SAFETY_EXTENSIONS)
+
+
+def is_extension(entry: object, name: str) -> bool:
+    """Whether an entry of ``markdown_extensions`` names the extension ``name``, by its
+    short name or its module (``md_in_html``, ``markdown.extensions.md_in_html``)."""
+    return isinstance(entry, str) and entry.rsplit(".", 1)[-1] == name
