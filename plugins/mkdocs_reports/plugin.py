@@ -50,6 +50,7 @@ from .incremental import Builds, CompiledTemplates, GeneratedPage, content_finge
 from .render.packed import pack, unpack
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
+from .core.bulk import no_cycle_collection
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
 from .core.grounding.status import UNVERIFIED
@@ -147,8 +148,13 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     # -- the collection -----------------------------------------------------------------
 
     def _check(self) -> CheckedCollection:
-        # messages name files as from mkdocs.yml
-        checked = check_collection(self.root, base=self.base, cache=self.load_cache)
+        # messages name files as from mkdocs.yml. The collection lives until the build ends
+        # (see the freeze at the end of on_files) and the check leaves no garbage cycles: it
+        # is frozen before the collector is on again, which would scan all of it at once and
+        # again at every older generation's turn while the pages are made.
+        with no_cycle_collection():
+            checked = check_collection(self.root, base=self.base, cache=self.load_cache)
+            gc.freeze()
         for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
             log.log(self._level(diagnostic), str(diagnostic))
         for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are, as grave as the worst

@@ -66,13 +66,16 @@ class StructureChecker:
         self.diagnostics = diagnostics
         self._visited: set[int] = set()
         self._alias_reported = False
+        #: only an alias makes two places share a node, and an alias needs an anchor (``&name``):
+        #: a file without ``&`` has no node to look for twice
+        self._may_share = "&" in source.text
 
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
         self.diagnostics.error(self.source.location(node), message, fix)
 
     def check(self, node: Node, spec: Spec, name: str, key: Node | None = None):
         """The checked value of ``node`` (the value of ``key``, if any), or ``None`` when unusable."""
-        if id(node) in self._visited:
+        if self._may_share and id(node) in self._visited:
             if not self._alias_reported:  # once per file: an alias bomb repeats thousands of times
                 self._alias_reported = True
                 anchor = self.source.location(node)
@@ -82,7 +85,8 @@ class StructureChecker:
                     "anchors and aliases (&name, *name) are not allowed in reports: write the content out",
                 )
             return None
-        self._visited.add(id(node))
+        if self._may_share:
+            self._visited.add(id(node))
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
@@ -115,7 +119,7 @@ class StructureChecker:
 
     def _scalar(self, node: ScalarNode, spec: Str, name: str) -> str | None:
         value = node.value
-        if not value.strip():
+        if not value or value.isspace():  # as `not value.strip()`, without copying a long text
             self._error(node, f"{name} is empty", f"write {spec.what} after the colon, or leave the key out")
             return None
         if len(value) > spec.limit:
@@ -126,7 +130,9 @@ class StructureChecker:
                                 ", or split it over several records or sections"),
             )
             return None
-        control = CONTROL.search(value)
+        # The file holds no control character (``read_source`` refused it otherwise) and libyaml
+        # reads a CRLF as LF, so only an escape sequence of a double-quoted scalar can write one
+        control = CONTROL.search(value) if node.style == '"' else None
         if control:
             self.diagnostics.error(
                 self.source.control_location(node),

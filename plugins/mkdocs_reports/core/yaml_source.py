@@ -28,6 +28,9 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 #: in the file: the same, and line breaks other than LF and CRLF (libyaml counts a lone CR
 #: or U+2028 as a line break, editors and this tool's messages may not)
 CONTROL_IN_FILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029]|\r(?!\n)")
+#: the same with every CR: one character class, which a search runs through three times as
+#: fast as the alternative above, so a file without any is passed at that speed
+_CONTROL_OR_CR = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff\u2028\u2029]")
 #: an escape sequence of a double-quoted YAML scalar
 _ESCAPE = re.compile(r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.DOTALL)
 _NAMED_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "v": "\v", "f": "\f", "r": "\r", "e": "\x1b", "N": "\x85"}
@@ -131,6 +134,8 @@ def control_name(char: str) -> str:
 
 def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
     """Refuse control characters where they stand (libyaml would say only 'position N')."""
+    if not _CONTROL_OR_CR.search(text):
+        return False
     found = False
     source = Source(path, text, None)
     for match in CONTROL_IN_FILE.finditer(text):
@@ -160,7 +165,10 @@ def decode_text(path: str, data: bytes, diagnostics: Diagnostics) -> str | None:
 
 
 _DEEP_INDENT = re.compile(rf"^ {{{MAX_INDENT},}}\S", re.MULTILINE)
-_COMPACT_RUN = re.compile(rf"^[ ]*(?:[-?][ ]+){{{MAX_DEPTH // 2},}}", re.MULTILINE)
+#: a line that starts with many ``- `` entries, searched for in the text after a line break:
+#: a pattern that starts with a literal character is looked for at that character only,
+#: where ``^`` (multiline) would be tried at every character, three times slower
+_COMPACT_RUN = re.compile(rf"\n[ ]*(?:[-?][ ]+){{{MAX_DEPTH // 2},}}")
 _OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
@@ -172,7 +180,7 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     the files worth a second look; those are measured exactly on libyaml's event stream,
     which is produced without recursion.
     """
-    deep = _DEEP_INDENT.search(text)
+    deep = _DEEP_INDENT.search(text) if " " * MAX_INDENT in text else None  # a substring search first: faster
     if deep:
         diagnostics.error(
             Source(path, text, None).offset_location(deep.start()),
@@ -180,7 +188,7 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
             "flatten the structure; a report nests a few levels at most",
         )
         return True
-    if text.count("[") + text.count("{") <= MAX_DEPTH and not _COMPACT_RUN.search(text):
+    if text.count("[") + text.count("{") <= MAX_DEPTH and not _COMPACT_RUN.search("\n" + text):
         return False  # too few brackets and entries per line to nest that deep
     depth = 0
     try:
