@@ -50,7 +50,11 @@ def read_regular_file(path: Path, display: str, diagnostics: Diagnostics, what: 
             return None
         if too_large(display, status.st_size, diagnostics, what):
             return None
-        data = file.read(MAX_FILE_BYTES + 1)
+        # what its size says, and one byte more to see whether it grew: a read of the limit
+        # itself would ask for a buffer of 10 MiB for every file
+        data = file.read(status.st_size + 1)
+        if len(data) > status.st_size:
+            data += file.read(MAX_FILE_BYTES + 1 - len(data))
     if too_large(display, len(data), diagnostics, what):  # it grew since its size was read
         return None
     return data

@@ -42,7 +42,10 @@ class IdGrammar:
     def might_mention(self, text: str) -> bool:
         """Whether a text can hold a citation or source mention at all: a quick test (plain
         substring searches) before the full scan."""
-        return any(needle in text for needle in self._mention_needles)
+        for needle in self._mention_needles:  # (a loop, not any(): no generator per text)
+            if needle in text:
+                return True
+        return False
 
     @staticmethod
     def _alternatives(words) -> str:
