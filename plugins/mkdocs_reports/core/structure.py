@@ -175,7 +175,7 @@ class StructureChecker:
         what happened when the comment follows the value on its line, or starts a line
         indented as a continuation of it (deeper than ``indent``, its key's column).
         """
-        if not isinstance(node, ScalarNode) or node.style not in (None, ""):  # plain only
+        if not _plain(node):
             return
         text, end = self.source.text, node.end_mark.index
         comment = _TRAILING_COMMENT.match(text, end)
@@ -197,8 +197,10 @@ class StructureChecker:
     def _sequence(self, node: SequenceNode, spec: Seq, name: str) -> Items:
         items = Items(node)
         for index, child in enumerate(node.value, start=1):
-            self._cut_by_comment(child, f"item {index} of {name}", self._dash_column(child))
-            value = self.check(child, spec.item, f"item {index} of {name}")
+            what = f"item {index} of {name}"
+            if _plain(child):  # (the test _cut_by_comment makes first, before the dash is looked for)
+                self._cut_by_comment(child, what, self._dash_column(child))
+            value = self.check(child, spec.item, what)
             if value is not None:
                 items.append(value)
                 items.nodes.append(child)
@@ -227,8 +229,9 @@ class StructureChecker:
         fields = Fields(node)
         for key_node, value_node in self._keys(node, name):
             key = self._scalar(key_node, spec.key, f"a key of {name}")
-            self._cut_by_comment(value_node, f"{quoted(key_node.value)} in {name}", key_node.start_mark.column)
-            value = self.check(value_node, spec.value, f"{quoted(key_node.value)} in {name}", key_node)
+            what = f"{quoted(key_node.value)} in {name}"
+            self._cut_by_comment(value_node, what, key_node.start_mark.column)
+            value = self.check(value_node, spec.value, what, key_node)
             if key is not None:
                 fields.nodes[key] = value_node  # present even when unusable: not "missing" too
                 fields.key_nodes[key] = key_node
@@ -254,8 +257,9 @@ class StructureChecker:
                 f"{_suggest(key_node.value, spec.variants)}write one of: {', '.join(k + ':' for k in spec.variants)}",
             )
             return None
-        self._cut_by_comment(value_node, repr(key_node.value), key_node.start_mark.column)
-        value = self.check(value_node, variant.spec, repr(key_node.value), key_node)
+        what = repr(key_node.value)
+        self._cut_by_comment(value_node, what, key_node.start_mark.column)
+        value = self.check(value_node, variant.spec, what, key_node)
         if value is None:
             return None
         fields = Fields(node)
@@ -277,8 +281,9 @@ class StructureChecker:
                 )
                 continue
             fields.key_nodes[key] = key_node
-            self._cut_by_comment(value_node, f"{key!r}", key_node.start_mark.column)
-            value = self.check(value_node, field.spec, f"{key!r}", key_node)
+            what = repr(key)
+            self._cut_by_comment(value_node, what, key_node.start_mark.column)
+            value = self.check(value_node, field.spec, what, key_node)
             if value is not None:
                 fields[key] = value
                 fields.nodes[key] = value_node
@@ -288,6 +293,12 @@ class StructureChecker:
             if field.required and key not in fields.nodes:
                 self._error(node, f"{spec.what} needs the key {key!r}", f"add '{key}:' ({field.description or field.spec.what})")
         return fields
+
+
+def _plain(node: Node) -> bool:
+    """Whether ``node`` is a plain (unquoted) scalar: libyaml's composer says style ``""``,
+    PyYAML's own ``None``."""
+    return type(node) is ScalarNode and not node.style
 
 
 #: the node each kind of spec wants, and what checks it (looked up once per node)
