@@ -19,6 +19,8 @@ from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, S
 class Fields(dict):
     """A checked mapping: values by key, plus ``nodes`` (key → value node) and ``node``."""
 
+    __slots__ = ("node", "nodes", "key_nodes")  # one per mapping of every file: no __dict__ each
+
     def __init__(self, node: Node) -> None:
         super().__init__()
         self.node = node
@@ -28,6 +30,8 @@ class Fields(dict):
 
 class Items(list):
     """A checked sequence, plus ``nodes`` (one per item) and ``node``."""
+
+    __slots__ = ("node", "nodes")
 
     def __init__(self, node: Node) -> None:
         super().__init__()
