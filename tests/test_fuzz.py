@@ -25,6 +25,7 @@ from mkdocs_reports.core.graph import CitationGraph
 from mkdocs_reports.core.images import is_remote_url
 from mkdocs_reports.core.loader import load_report_file
 from mkdocs_reports.core.model import Collection, System
+from mkdocs_reports.core.type_files import builtin_registry
 from mkdocs_reports.core.validator import validate
 from mkdocs_reports.render import SiteRenderer, markdown_extensions
 from mkdocs_reports.render.safe_links import is_safe_url
@@ -164,3 +165,15 @@ def test_the_linear_code_finder_agrees_with_a_plain_reading():
     for number in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
         assert mask_code(text) == _reference_mask(text), (number, text)
+
+
+def test_the_id_candidates_are_what_the_pattern_finds_anywhere():
+    """``IdGrammar.candidates`` tries the pattern only where a prefix and its dash stand:
+    on random text it finds exactly the matches of a search at every character."""
+    grammar = builtin_registry().grammar
+    rng = random.Random(8)
+    alphabet = ["MEM", "RT", "EPI", "-", "OBJ", "RTE", "a", "x1", "_", " ", "\n", "M", "E", "T", "é", "`"]
+    for number in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        expected = [match.span() for match in grammar.candidate_re.finditer(text)]
+        assert [match.span() for match in grammar.candidates(text)] == expected, (number, text)

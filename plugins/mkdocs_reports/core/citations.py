@@ -341,7 +341,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
         inner = span.content.strip()
         if free(span.start, span.end) and grammar.is_valid_id(inner):
             add("code", inner, markdown.index(inner, span.start), span.start, span.end)
-    for match in grammar.candidate_re.finditer(masked):
+    for match in grammar.candidates(masked):
         if free(match.start(), match.end()):
             value = match.group()
             add("bare", value, match.start(), match.start(), match.end(), grammar.id_problem(value))
