@@ -19,6 +19,7 @@ import markdown
 import pytest
 from fuzzing import inputs
 
+from mkdocs_reports.core import citations
 from mkdocs_reports.core.citations import mask_code
 from mkdocs_reports.core.diagnostics import Diagnostics
 from mkdocs_reports.core.graph import CitationGraph
@@ -151,8 +152,6 @@ def _reference_fences(text: str) -> list[tuple[int, int]]:
 
 
 def _reference_mask(text: str) -> str:
-    from mkdocs_reports.core import citations
-
     masked = citations._blank_ranges(text, iter(_reference_fences(text)))
     masked = citations._mask_indented_code(masked)
     spans = re.compile(r"(?<![\\`])((?:\\\\)*)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\2(?!`)", re.DOTALL)
@@ -177,3 +176,18 @@ def test_the_id_candidates_are_what_the_pattern_finds_anywhere():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
         expected = [match.span() for match in grammar.candidate_re.finditer(text)]
         assert [match.span() for match in grammar.candidates(text)] == expected, (number, text)
+
+
+def test_the_source_patterns_find_what_a_lookbehind_first_finds():
+    """``_SOURCE`` and ``SOURCE_RANGE`` look behind after ``SRC`` (to be searched for faster):
+    on random text they find what the plain form, lookbehind first, finds."""
+    plain = {
+        citations._SOURCE: re.compile(r"(?<![\w-])SRC-[0-9]+(?![\w-])"),
+        citations.SOURCE_RANGE: re.compile(r"(?<![\w-])SRC-[0-9]+\s*(?:–|—|-|\.\.|to|through)\s*SRC-[0-9]+(?![\w-])"),
+    }
+    rng = random.Random(8)
+    alphabet = ["SRC", "-", "1", "2", " ", "a", "_", "–", "to", "..", "\n", "S", "RC", "x-", "é"]
+    for number in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 25)))
+        for fast, reference in plain.items():
+            assert [m.span() for m in fast.finditer(text)] == [m.span() for m in reference.finditer(text)], (number, text)

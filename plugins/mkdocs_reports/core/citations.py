@@ -247,12 +247,15 @@ _LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
 _MEMBER_ANCHOR = re.compile(r"^(?:\./)?[a-z0-9][a-z0-9-]*\.md#(?P<anchor>[a-z0-9-]+)$")
 # an evidence anchor, [SRC-1] or [SRC-1: `path`; `path`]; not a link's text
 _EVIDENCE = re.compile(r"\[(SRC-[0-9]+)(?::([^\[\]\n]*))?\](?![(\[:])")
-_SOURCE = re.compile(r"(?<![\w-])SRC-[0-9]+(?![\w-])")
+# (In these two, "no word character or '-' before SRC" is said after it, ``SRC(?<![\w-]SRC)``:
+# a pattern that starts with a literal is tried only where the literal stands, one that starts
+# with a lookbehind at every character, thirty times slower.)
+_SOURCE = re.compile(r"SRC(?<![\w-]SRC)-[0-9]+(?![\w-])")
 _PATH = re.compile(r"`([^`\n]+)`")
 # paths right after a bare source ID, as the method's tables write anchors: SRC-1 `a`; `b`
 _FOLLOWING_PATHS = re.compile(r"(?:[ \t]+|[ \t]*[:,][ \t]*)`[^`\n]+`(?:[ \t]*[;,][ \t]*`[^`\n]+`)*")
 #: a numbered range of sources, which the method refuses ("list each source ID")
-SOURCE_RANGE = re.compile(r"(?<![\w-])SRC-[0-9]+\s*(?:–|—|-|\.\.|to|through)\s*SRC-[0-9]+(?![\w-])")
+SOURCE_RANGE = re.compile(r"SRC(?<![\w-]SRC)-[0-9]+\s*(?:–|—|-|\.\.|to|through)\s*SRC-[0-9]+(?![\w-])")
 
 
 class _Taken:
