@@ -234,6 +234,15 @@ class SiteRenderer:
             """``text`` (Markdown) in bold, the tags kept out of Markdown's way."""
             return inline("<strong>") + text + inline("</strong>")
 
+        def open_div(css_class: str) -> str:
+            """A div around the Markdown that follows (up to ``close_div``). ``markdown`` is
+            for a build without the plugin, which gets the part as raw HTML in the Markdown
+            (md_in_html then reads what follows as Markdown); the sanitizer drops it."""
+            return part(f'<div class="{css_class}" markdown>')
+
+        def close_div() -> str:
+            return part("</div>")
+
         m = self.markup(system, page, inline)
         text = self.env.get_template(template).render(
             page=page,
@@ -242,6 +251,8 @@ class SiteRenderer:
             inline=inline,
             anchor_span=anchor_span,
             strong=strong,
+            open_div=open_div,
+            close_div=close_div,
             html_blocks=Blocks(self, page, m, anchors),
             m=m,
             markup=lambda slug: self.markup(slug, page, inline),

@@ -32,8 +32,9 @@ def _unmarked(obj) -> bool:
 class DirectCallContext(Context):
     def call(__self, __obj, *args, **kwargs):  # noqa: N805 (the names Jinja's own call uses)
         if _unmarked(__obj):
-            kwargs.pop("_loop_vars", None)
-            kwargs.pop("_block_vars", None)
+            if kwargs:  # most calls have none (Jinja adds these two in loops and blocks)
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
             try:
                 return __obj(*args, **kwargs)
             except StopIteration:  # as Jinja does
