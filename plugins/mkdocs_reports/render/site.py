@@ -26,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import SimpleNamespace
 
 import jinja2
 
@@ -374,20 +375,22 @@ class SiteRenderer:
         for entry in self._index_entries.get(slug, []):
             record = entry.record
             report_page = self.paths.report(slug, record.member)
-            html_row = row({
-                "id": record.id,
-                "href": href(page, report_page, record.anchor),
-                "system": system,
-                "system_href": system_href,
-                "report": entry.report.type.noun if entry.report else f"{record.member} report",
-                "report_href": href(page, report_page),
-                "unpublished": entry.report is None,
-                "kind": self.overview.kinds[record.kind],
-                "label": m.html(entry.label),
-                "tooltip": " ".join((m.tooltip(record.id) or "").split()),
-                "statuses": [(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
-                "citations": entry.citations,
-            })  # fmt: skip
+            # a namespace, not a dict: Jinja reads ``r.id`` as an attribute first, and on a
+            # dict that raises (and catches) an AttributeError, a dozen times a row
+            html_row = row(SimpleNamespace(
+                id=record.id,
+                href=href(page, report_page, record.anchor),
+                system=system,
+                system_href=system_href,
+                report=entry.report.type.noun if entry.report else f"{record.member} report",
+                report_href=href(page, report_page),
+                unpublished=entry.report is None,
+                kind=self.overview.kinds[record.kind],
+                label=m.html(entry.label),
+                tooltip=" ".join((m.tooltip(record.id) or "").split()),
+                statuses=[(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
+                citations=entry.citations,
+            ))  # fmt: skip
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
 
