@@ -48,7 +48,7 @@ class Paths:
         fragment = f"#{anchor}" if anchor else ""
         if to_page == from_page and fragment:
             return fragment
-        return _relative_url(self.url(from_page), self.url(to_page)) + fragment
+        return _page_to_page(from_page, to_page, self.directory_urls) + fragment
 
 
 def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
@@ -73,6 +73,13 @@ def _url(page: str, directory_urls: bool) -> str:
     if stem == "index" or stem.endswith("/index"):
         return stem[: -len("index")]
     return stem + "/"
+
+
+@lru_cache(maxsize=65536)
+def _page_to_page(from_page: str, to_page: str, directory_urls: bool) -> str:
+    # cached as a pair too: a page links to the same few pages (its system's reports, the
+    # index) hundreds of times, and three cache lookups cost more than one
+    return _relative_url(_url(from_page, directory_urls), _url(to_page, directory_urls))
 
 
 @lru_cache(maxsize=65536)
