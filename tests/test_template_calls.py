@@ -40,3 +40,23 @@ def test_macros_and_a_stop_iteration_behave_as_in_jinja():
 
     template = _env().from_string("{% macro m(x) %}[{{ x }}]{% endmacro %}{{ m(1) }}{{ (exhausted() is undefined)|string }}")
     assert template.render(exhausted=exhausted) == "[1]True"
+
+
+def test_macros_are_called_as_jinja_calls_them():
+    """A macro gets the evaluation context straight away: what it writes (escaped or not,
+    with a caller, keyword and extra arguments, in loops) is what Jinja's own call writes."""
+    source = (
+        "{% macro tag(name, text='-') %}<{{ name }}>{{ text }}{% if caller is defined %}{{ caller() }}{% endif %}{{ varargs|join(',') }}"
+        "{{ kwargs|dictsort|join(',') }}{% endmacro %}"
+        "{{ tag('b', '<i>') }}|{{ tag('b', text=value, extra=1) }}|{% call tag('p') %}<u>{% endcall %}|"
+        "{% for n in ['a', 'b'] %}{{ tag(n, loop.index, 9) }}{% endfor %}|"
+        "{% autoescape false %}{{ tag('s', value) }}{% endautoescape %}|{{ tag }}|"
+        "{% autoescape true %}{{ tag('t', value) }}{% endautoescape %}"
+    )
+    for autoescape in (False, True):
+        plain = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=autoescape)
+        direct = _env()
+        direct.autoescape = autoescape
+        written = [env.from_string(source).render(value="<&>") for env in (plain, direct)]
+        assert written[0] == written[1], written
+        assert ("&lt;i&gt;" in written[1]) == autoescape

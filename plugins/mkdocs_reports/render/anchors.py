@@ -36,3 +36,7 @@ class Anchors:
             raise ValueError(f"{anchor!r} cannot be an anchor: use lower-case letters, digits and hyphens")
         self.ids.add(anchor)
         return anchor
+
+    #: what templates are given: Jinja calls a plain method as it is, but asks a callable
+    #: object for context markers on every call (``template_calls``)
+    declare = __call__

@@ -13,10 +13,10 @@ filled in, goes through the sanitizer like any other (``sanitize.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.model import Quote, Record
-from .anchors import Anchors
 from .markup import Markup, shorten
 from .overview import member_title
 
@@ -30,7 +30,7 @@ class Blocks:
     shorten = staticmethod(shorten)
     member_title = staticmethod(member_title)
 
-    def __init__(self, renderer: SiteRenderer, page: str, m: Markup, anchor: Anchors) -> None:
+    def __init__(self, renderer: SiteRenderer, page: str, m: Markup, anchor: Callable[[str], str]) -> None:
         self.page = page
         self.m = m
         #: declares an id the page's HTML carries (``anchors.py``): the sanitizer keeps no other

@@ -247,14 +247,14 @@ class SiteRenderer:
         m = self.markup(system, page, inline)
         text = self.env.get_template(template).render(
             page=page,
-            anchor=anchors,
+            anchor=anchors.declare,
             part=part,
             inline=inline,
             anchor_span=anchor_span,
             strong=strong,
             open_div=open_div,
             close_div=close_div,
-            html_blocks=Blocks(self, page, m, anchors),
+            html_blocks=Blocks(self, page, m, anchors.declare),
             m=m,
             markup=lambda slug: self.markup(slug, page, inline),
             paths=self.paths,

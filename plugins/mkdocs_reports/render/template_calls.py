@@ -6,7 +6,9 @@ callable (and its ``__call__``) for a ``pass_context``-style marker: for a metho
 failed attribute lookup that raises and swallows an exception, twice a call. That cost a
 fifth of writing the pages. A marker is a function attribute, so a function or method
 whose function has no attributes at all, or a built-in (which cannot have any), is
-called straight away; anything else (a macro, a callable object, a marked function)
+called straight away. A macro is called straight away with the evaluation context, which
+is what Jinja's own way gives it (its ``__call__`` is marked ``pass_eval_context``; checked
+once, against Jinja's own decorator). Anything else (a callable object, a marked function)
 takes Jinja's own way, unchanged.
 """
 
@@ -14,7 +16,12 @@ from __future__ import annotations
 
 from types import BuiltinFunctionType, FunctionType, MethodType
 
-from jinja2.runtime import Context
+from jinja2 import pass_eval_context
+from jinja2.runtime import Context, Macro
+
+_MARKER = "jinja_pass_arg"  # the attribute Jinja's pass_* decorators set
+#: whether this Jinja marks a macro's call as taking the evaluation context (and nothing else)
+_MACRO_TAKES_EVAL_CONTEXT = getattr(Macro.__call__, _MARKER, None) is getattr(pass_eval_context(lambda: None), _MARKER, "")
 
 
 def _unmarked(obj) -> bool:
@@ -31,14 +38,16 @@ def _unmarked(obj) -> bool:
 
 class DirectCallContext(Context):
     def call(__self, __obj, *args, **kwargs):  # noqa: N805 (the names Jinja's own call uses)
-        if _unmarked(__obj):
-            if kwargs:  # most calls have none (Jinja adds these two in loops and blocks)
-                kwargs.pop("_loop_vars", None)
-                kwargs.pop("_block_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:  # as Jinja does
-                return __self.environment.undefined(
-                    "value was undefined because a callable raised a StopIteration exception"
-                )
-        return super().call(__obj, *args, **kwargs)
+        if type(__obj) is Macro and _MACRO_TAKES_EVAL_CONTEXT:
+            args = (__self.eval_ctx, *args)
+        elif not _unmarked(__obj):
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:  # most calls have none (Jinja adds these two in loops and blocks)
+            kwargs.pop("_loop_vars", None)
+            kwargs.pop("_block_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:  # as Jinja does
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
