@@ -17,11 +17,18 @@ reading of raw HTML costs time on every page. MkDocs' scan of raw HTML
 for ids is left out too: every id a generated page writes as HTML is one it declared,
 which the plugin adds to the page's anchors itself.
 
-Two of Python-Markdown's steps are cut short where that cannot change the page: the
-toc extension's search of every paragraph for its marker (``[TOC]``) is skipped on a page
-whose Markdown does not hold the marker, and the test whether a tag is a block's (about
-400,000 times for the pages of 200 reports, by prettify and attr_list) looks the name up
-in a set instead of a list of sixty names.
+Some of Python-Markdown's steps are cut short where that cannot change the page:
+
+- On a page whose Markdown does not hold the toc extension's marker (``[TOC]``), the
+  extension neither searches every paragraph for it nor makes the contents as HTML
+  (``md.toc``, a ``div`` serialized and post-processed): MkDocs and the theme read the
+  contents from ``md.toc_tokens`` alone, and the marker is the only place the ``div`` goes
+  on the page.
+- A processor that acts only on a line or block holding a given string is left out of a
+  page whose Markdown does not hold it (``_SkippableProcessors``): superfences' search
+  for fences, line by line, and admonition's test of every block.
+- The test whether a tag is a block's (about 400,000 times for the pages of 200 reports,
+  by prettify and attr_list) looks the name up in a set instead of a list of sixty names.
 
 Where ``Page.render`` is not MkDocs' own (a plugin replaced it) or the processors are not
 where this module finds them (another version), each page is rendered by ``Page.render``.
@@ -29,14 +36,19 @@ where this module finds them (another version), each page is rendered by ``Page.
 
 from __future__ import annotations
 
+from xml.etree.ElementTree import Element
+
 import markdown
+from markdown.extensions.admonition import AdmonitionProcessor
 from markdown.extensions.md_in_html import MarkdownInHtmlExtension
 from markdown.extensions.toc import TocTreeprocessor
+from markdown.util import Registry
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure import pages as mkdocs_pages
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
+from pymdownx.superfences import SuperFencesBlockPreprocessor
 
 from .render.plain_text import shortcut_applies
 from .render.requirements import is_extension
@@ -46,6 +58,14 @@ _PROCESSORS = ("_ExtractAnchorsTreeprocessor", "_RelativePathTreeprocessor", "_E
 _RENDER = Page.render
 #: Python-Markdown's and superfences' preprocessors, which add no text to a page
 KNOWN_PREPROCESSORS = frozenset({"normalize_whitespace", "fenced_code_block", "html_block"})
+#: Python-Markdown's block processors (superfences registers its own "code"), tables' and
+#: admonition's: none but admonition's makes a ``div`` whose class names an admonition
+KNOWN_BLOCKPROCESSORS = frozenset(
+    {
+        "empty", "indent", "code", "hashheader", "setextheader", "hr", "olist", "ulist",
+        "quote", "reference", "paragraph", "table", "admonition",
+    }
+)  # fmt: skip
 
 
 def _is_md_in_html(extension: str | markdown.Extension) -> bool:
@@ -65,6 +85,7 @@ class GeneratedMarkdown:
         self._converter: markdown.Markdown | None = None
         self._toc: TocTreeprocessor | None = None  # when its marker can only come from the page's text
         self._toc_marker = ""  # the marker configured for it
+        self._skippable: _SkippableProcessors | None = None
 
     def render(self, page: Page, files: Files) -> None:
         """What ``page.render(config, files)`` does, with the build's converter."""
@@ -97,10 +118,18 @@ class GeneratedMarkdown:
             toc = md.treeprocessors["toc"] if "toc" in md.treeprocessors else None
             if isinstance(toc, TocTreeprocessor) and _only_the_authors_text(md):
                 self._toc, self._toc_marker = toc, toc.marker
+            self._skippable = _SkippableProcessors(md)
         else:
             md.reset()
         if self._toc is not None:
-            self._toc.marker = self._toc_marker if self._toc_marker in text else ""
+            if self._toc_marker in text:
+                self._toc.marker = self._toc_marker
+                vars(self._toc).pop("build_toc_div", None)  # the class's own
+            else:
+                self._toc.marker = ""
+                self._toc.build_toc_div = _no_toc_div
+        assert self._skippable is not None
+        self._skippable.fit(text)
         block_level = frozenset(md.block_level_elements)  # as the extensions left them
 
         def is_block_level(tag: object) -> bool:
@@ -108,6 +137,53 @@ class GeneratedMarkdown:
 
         md.is_block_level = is_block_level
         return md
+
+
+def _no_toc_div(toc_list: list) -> Element:
+    """The contents as HTML where the page has no marker to put them at: nothing reads them
+    (``md.toc``; MkDocs and the theme read ``md.toc_tokens``)."""
+    return Element("div")
+
+
+class _SkippableProcessors:
+    """Processors that act only where a page's Markdown holds one of a few strings, left out
+    of the converter for a page that holds none of them (and put back, at their priority,
+    for one that does). Each is left out only where that is exact:
+
+    - superfences' preprocessor (``fenced_code_block``) looks at every line for the start of
+      a fence, three or more backticks or tildes (``RE_NESTED_FENCE_START``); until one
+      starts, it keeps no state and changes no line, and it hands back the page's lines as
+      they came.
+    - admonition's block processor takes a block that holds ``!!!`` at the start of a line,
+      or one that goes on an admonition's ``div`` above it; only admonition makes such a
+      ``div`` (among ``KNOWN_BLOCKPROCESSORS``, which the converter must have no others
+      than), so on a page without ``!!!`` its test is false for every block.
+
+    A processor is taken only if no other in its registry has its priority, so that putting
+    it back cannot change their order."""
+
+    def __init__(self, md: markdown.Markdown) -> None:
+        blocks = md.parser.blockprocessors
+        candidates = [(md.preprocessors, "fenced_code_block", SuperFencesBlockPreprocessor, ("```", "~~~"))]
+        if {item.name for item in blocks._priority} <= KNOWN_BLOCKPROCESSORS:
+            candidates.append((blocks, "admonition", AdmonitionProcessor, ("!!!",)))
+        self._entries: list[tuple[Registry, str, object, float, tuple[str, ...]]] = []
+        for registry, name, kind, needles in candidates:
+            item = registry[name] if name in registry else None
+            if type(item) is not kind:
+                continue
+            priority = next(entry.priority for entry in registry._priority if entry.name == name)
+            if sum(entry.priority == priority for entry in registry._priority) == 1:
+                self._entries.append((registry, name, item, priority, needles))
+
+    def fit(self, text: str) -> None:
+        """The converter with each processor that ``text`` may need, and none of the others."""
+        for registry, name, item, priority, needles in self._entries:
+            needed = any(needle in text for needle in needles)
+            if needed and name not in registry:
+                registry.register(item, name, priority)
+            elif not needed and name in registry:
+                registry.deregister(name)
 
 
 def _only_the_authors_text(md: markdown.Markdown) -> bool:
