@@ -27,6 +27,8 @@ Some of Python-Markdown's steps are cut short where that cannot change the page:
 - A processor that acts only on a line or block holding a given string is left out of a
   page whose Markdown does not hold it (``_SkippableProcessors``): superfences' search
   for fences, line by line, and admonition's test of every block.
+- Each inline pattern is tried only on text that holds what it needs
+  (``plain_text.PatternsByCharacter``).
 - The test whether a tag is a block's (about 400,000 times for the pages of 200 reports,
   by prettify and attr_list) looks the name up in a set instead of a list of sixty names.
 
@@ -42,6 +44,7 @@ import markdown
 from markdown.extensions.admonition import AdmonitionProcessor
 from markdown.extensions.md_in_html import MarkdownInHtmlExtension
 from markdown.extensions.toc import TocTreeprocessor
+from markdown.treeprocessors import InlineProcessor
 from markdown.util import Registry
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure import pages as mkdocs_pages
@@ -50,7 +53,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from pymdownx.superfences import SuperFencesBlockPreprocessor
 
-from .render.plain_text import shortcut_applies
+from .render.plain_text import PatternsByCharacter, shortcut_applies
 from .render.requirements import is_extension
 
 #: MkDocs' per-page processors, made anew for each page (``Page.render``)
@@ -119,6 +122,9 @@ class GeneratedMarkdown:
             if isinstance(toc, TocTreeprocessor) and _only_the_authors_text(md):
                 self._toc, self._toc_marker = toc, toc.marker
             self._skippable = _SkippableProcessors(md)
+            inline = md.treeprocessors["inline"] if "inline" in md.treeprocessors else None
+            if type(inline) is InlineProcessor and shortcut_applies(md) and PatternsByCharacter.available():
+                md.treeprocessors.register(PatternsByCharacter(md), "inline", _priority(md.treeprocessors, "inline"))
         else:
             md.reset()
         if self._toc is not None:
@@ -137,6 +143,10 @@ class GeneratedMarkdown:
 
         md.is_block_level = is_block_level
         return md
+
+
+def _priority(registry: Registry, name: str) -> float:
+    return next(entry.priority for entry in registry._priority if entry.name == name)
 
 
 def _no_toc_div(toc_list: list) -> Element:
@@ -172,7 +182,7 @@ class _SkippableProcessors:
             item = registry[name] if name in registry else None
             if type(item) is not kind:
                 continue
-            priority = next(entry.priority for entry in registry._priority if entry.name == name)
+            priority = _priority(registry, name)
             if sum(entry.priority == priority for entry in registry._priority) == 1:
                 self._entries.append((registry, name, item, priority, needles))
 

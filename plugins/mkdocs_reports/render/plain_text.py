@@ -10,6 +10,12 @@ same, byte for byte.
 That holds only for Python-Markdown's own patterns, so the shortcut is taken only when no
 other is registered, and no tree processor that might treat atomic text otherwise: an
 extension that adds either (emoji, footnotes, abbreviations…) turns it off.
+
+The text that may hold syntax is still tried with each pattern in turn, most of which
+cannot match it: a link needs ``[``, an entity ``&``. ``PatternsByCharacter`` (used by the
+generated pages' converter, ``generated_markdown``) tries a pattern only on text that holds
+what every match of it starts with or contains (``NEEDED``); for the others, Python-Markdown
+would find no match and go on to the next pattern, as it does.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ import re
 from xml.etree.ElementTree import Element
 
 from markdown import Extension, Markdown
-from markdown.treeprocessors import Treeprocessor
+from markdown.inlinepatterns import Pattern
+from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
 
 #: Python-Markdown's inline patterns (versions register some of them), and what any of
@@ -53,6 +60,44 @@ _HARD_BREAK = "  \n"
 #: a paragraph that is only a stashed block of raw HTML (a page's HTML part, ``site.PART``):
 #: Markdown puts the block in after serializing, and no inline pattern matches the marker
 _STASHED_BLOCK = re.compile(r"\x02wzxhzdk:\d+\x03")
+
+
+#: what text must hold for each of Python-Markdown's patterns to match in it (any of them),
+#: from the patterns' regular expressions (``markdown.inlinepatterns``): code a backtick,
+#: an escape a backslash, links and references ``[``, images ``![``, autolinks and raw
+#: HTML ``<``, entities ``&``, a hard break two spaces before a newline, emphasis ``*`` or
+#: ``_`` (one pattern for both from Markdown 3.11 on; its delimiters are added to these)
+NEEDED = {
+    "backtick": ("`",), "escape": ("\\",), "reference": ("[",), "link": ("[",),
+    "short_reference": ("[",), "image_link": ("![",), "image_reference": ("![",),
+    "short_image_ref": ("![",), "autolink": ("<",), "automail": ("<",), "html": ("<",),
+    "entity": ("&",), "linebreak": (_HARD_BREAK,), "not_strong": ("*", "_"),
+    "em_strong": ("*", "_"), "em_strong2": ("*", "_"),
+}  # fmt: skip
+
+
+class PatternsByCharacter(InlineProcessor):
+    """Python-Markdown's inline processor, trying a pattern only on text that holds what
+    the pattern needs (``NEEDED``). Where it does not, the pattern finds no match in the text
+    and Python-Markdown tries the next one, as this does: the HTML is the same. For
+    converters whose every pattern is one of Python-Markdown's (``shortcut_applies``), and
+    only while the processor tries each pattern in one private method (``available``)."""
+
+    def __init__(self, md: Markdown) -> None:
+        super().__init__(md)
+        self._needed: dict[int, tuple[str, ...]] = {}
+        for item in md.inlinePatterns._priority:
+            pattern = md.inlinePatterns[item.name]
+            self._needed[id(pattern)] = NEEDED[item.name] + tuple(getattr(pattern, "tokens", ()))
+
+    @staticmethod
+    def available() -> bool:
+        return callable(getattr(InlineProcessor, "_InlineProcessor__applyPattern", None))
+
+    def _InlineProcessor__applyPattern(self, pattern: Pattern, data: str, patternIndex: int, startIndex: int = 0):  # noqa: N802, N803 - the method it stands for
+        if not any(needle in data for needle in self._needed[id(pattern)]):
+            return data, False, 0  # what it returns where the pattern does not match
+        return InlineProcessor._InlineProcessor__applyPattern(self, pattern, data, patternIndex, startIndex)
 
 
 def _may_hold_syntax(text: str) -> bool:
