@@ -158,7 +158,7 @@ class _ListedRegistry(Registry):
         self._listed: list | None = None
         super().__init__()
         registry._sort()
-        for entry in registry._priority:  # in order: a stable sort keeps equal priorities so
+        for entry in registry._priority:  # in its order, which a stable sort keeps for equal priorities
             self.register(registry[entry.name], entry.name, entry.priority)
 
     def register(self, item, name: str, priority: float) -> None:
