@@ -154,11 +154,12 @@ def _reference(match: re.Match[str]) -> str:
     return f"&#{ord(match[0])};"
 
 
-def _holds_carried(text: str) -> bool:
-    """Whether ``text`` holds a character that ``PROSE`` or ``CELL`` carries. Most author
-    text holds none, and four ``in`` scans cost a tenth of what ``str.translate`` costs to
-    find nothing to replace."""
-    return "<" in text or "&" in text or "{" in text or "|" in text
+def _holds_carried(text: str, carried: dict[int, str]) -> bool:
+    """Whether ``text`` holds a character that ``carried`` (``PROSE`` or ``CELL``) carries.
+    Most author text holds none, and a few ``in`` scans cost a tenth of what
+    ``str.translate`` costs to find nothing to replace. Read from the table itself, so a
+    character added to it is carried too."""
+    return any(chr(code) in text for code in carried)
 
 
 def _code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]:
@@ -264,7 +265,7 @@ class Markup:
         if link:
             replacements += [t for t in _unsafe_targets(masked) if not replaced(t[0])]
         replacements.sort()
-        carry = _holds_carried(text)
+        carry = _holds_carried(text, carried)
         out, last = [], 0
         for start, end, replacement in replacements:
             out.append(text[last:start].translate(carried) if carry else text[last:start])
