@@ -124,21 +124,33 @@ def _class(value: str) -> str | None:
     return " ".join(kept) or None
 
 
-def _attribute(element: str, attribute: str, value: str) -> str | None:
-    """Rules for the values of attributes the theme acts on (see the module docstring)."""
-    if attribute == "id":
-        return value if value in _DECLARED_IDS.get() else None
-    if attribute == "title":
-        return None if "<" in value or "&" in value else value
-    if attribute == "class":
-        return _class(value)
-    if attribute == "src":
-        return None if is_remote_url(value) else value
-    return value
+def _declared_id(value: str) -> str | None:
+    return value if value in _DECLARED_IDS.get() else None
 
 
-#: the attributes whose values ``_attribute`` may change (it keeps every other one as it is)
-_RULED = ("id", "title", "class", "src")
+def _plain_title(value: str) -> str | None:
+    return None if "<" in value or "&" in value else value
+
+
+def _local(value: str) -> str | None:
+    return None if is_remote_url(value) else value
+
+
+#: rules for the values of attributes the theme acts on (see the module docstring), by
+#: attribute; every other attribute is kept as it is
+_RULES: dict[str, Callable[[str], str | None]] = {"id": _declared_id, "title": _plain_title, "class": _class, "src": _local}
+
+
+def _attribute_filter(rules: dict[str, Callable[[str], str | None]]) -> Callable[[str, str, str], str | None]:
+    """nh3's attribute callback for ``rules``: an attribute's value by its rule, if it has one."""
+
+    def keep(element: str, attribute: str, value: str) -> str | None:
+        rule = rules.get(attribute)
+        return value if rule is None else rule(value)
+
+    return keep
+
+
 _ALLOWLIST = dict(
     tags=set(TAGS),
     attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
@@ -148,13 +160,13 @@ _ALLOWLIST = dict(
     link_rel=None,
     strip_comments=True,
 )
-_CLEANER = nh3.Cleaner(**_ALLOWLIST, attribute_filter=_attribute)
+_CLEANER = nh3.Cleaner(**_ALLOWLIST, attribute_filter=_attribute_filter(_RULES))
 _CLEANER_WITHOUT_RULES = nh3.Cleaner(**_ALLOWLIST)
 
 
-def _rules_keep(html: str, rule: Callable[[str, str, str], str | None], names: Collection[str]) -> bool:
-    """Whether ``rule`` keeps every value of the attributes ``names`` in ``html`` (written by
-    the sanitizer) as it is: then the sanitizer with the rule writes the very same HTML.
+def _rules_keep(html: str, rules: dict[str, Callable[[str], str | None]]) -> bool:
+    """Whether ``rules`` keep every value of the attributes they rule in ``html`` (written by
+    the sanitizer) as it is: then the sanitizer with the rules writes the very same HTML.
 
     The sanitizer calls its rule for every attribute it keeps, and most are kept as they
     are: a page's HTML is cleaned without the rule first (each call costs as much as the
@@ -163,8 +175,8 @@ def _rules_keep(html: str, rule: Callable[[str, str, str], str | None], names: C
     space in the value as a reference), so every value a rule reads follows one of the
     `` name="`` looked for here; text may hold those words too, which only makes the look
     fail more often (each occurrence is read from its own start: one in text hides none
-    after it). The rules read only an attribute's name and value."""
-    for name in names:
+    after it). A rule reads only its attribute's value."""
+    for name, rule in rules.items():
         opening = f' {name}="'
         at = html.find(opening)
         while at >= 0:
@@ -173,7 +185,7 @@ def _rules_keep(html: str, rule: Callable[[str, str, str], str | None], names: C
             if end < 0:
                 return False
             value = unescape(html[start:end]) if "&" in html[start:end] else html[start:end]
-            if rule("", name, value) != value:
+            if rule(value) != value:
                 return False
             at = html.find(opening, start)
     return True
@@ -186,7 +198,7 @@ def sanitize(html: str, ids: Collection[str] = frozenset()) -> str:
     token = _DECLARED_IDS.set(ids)
     try:
         clean = _CLEANER_WITHOUT_RULES.clean(html)
-        return clean if _rules_keep(clean, _attribute, _RULED) else _CLEANER.clean(html)
+        return clean if _rules_keep(clean, _RULES) else _CLEANER.clean(html)
     finally:
         _DECLARED_IDS.reset(token)
 
@@ -213,12 +225,9 @@ def _picture_class(value: str) -> str | None:
     return " ".join(name for name in value.split() if _PICTURE_CLASS.fullmatch(name)) or None
 
 
-def _picture_attribute(element: str, attribute: str, value: str) -> str | None:
-    if attribute == "class":
-        return _picture_class(value)
-    if attribute == "href":  # relative only (the plugin's own links): no scheme, no "//" or "/\\"
-        return None if is_remote_url(value) else value
-    return value
+#: a picture's rules: site classes only, and links within the site (relative only, the
+#: plugin's own: no scheme, no "//" or "/\\")
+_PICTURE_RULES: dict[str, Callable[[str], str | None]] = {"class": _picture_class, "href": _local}
 
 
 _PICTURE_ALLOWLIST = dict(
@@ -228,7 +237,7 @@ _PICTURE_ALLOWLIST = dict(
     link_rel=None,
     strip_comments=True,
 )
-_PICTURE_CLEANER = nh3.Cleaner(**_PICTURE_ALLOWLIST, attribute_filter=_picture_attribute)
+_PICTURE_CLEANER = nh3.Cleaner(**_PICTURE_ALLOWLIST, attribute_filter=_attribute_filter(_PICTURE_RULES))
 _PICTURE_CLEANER_WITHOUT_RULES = nh3.Cleaner(**_PICTURE_ALLOWLIST)
 
 
@@ -236,7 +245,7 @@ def sanitize_picture(svg: str) -> str:
     """A picture's SVG with everything outside the pictures' allowlist removed (cleaned
     with the rules only when they would change a value: ``_rules_keep``)."""
     clean = _PICTURE_CLEANER_WITHOUT_RULES.clean(svg)
-    return clean if _rules_keep(clean, _picture_attribute, ("class", "href")) else _PICTURE_CLEANER.clean(svg)
+    return clean if _rules_keep(clean, _PICTURE_RULES) else _PICTURE_CLEANER.clean(svg)
 
 
 #: where table rows stand when they are sanitized apart: a parser drops the tags of a row
