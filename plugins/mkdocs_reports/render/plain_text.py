@@ -28,18 +28,6 @@ from markdown.inlinepatterns import Pattern
 from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
 
-#: Python-Markdown's inline patterns (versions register some of them), and what any of
-#: them needs in a text to match
-#: (the escape pattern: backslash; links and images: [ and !; autolinks, raw HTML: <;
-#: entities: &; emphasis: * and _; code: backtick; a hard break: two spaces before a
-#: newline; STX/ETX: placeholders of stashed text)
-CORE_PATTERNS = frozenset(
-    {
-        "backtick", "escape", "reference", "link", "image_link", "image_reference",
-        "short_reference", "short_image_ref", "autolink", "automail", "linebreak", "html",
-        "entity", "not_strong", "em_strong", "em_strong2",
-    }
-)  # fmt: skip
 #: tree processors that treat atomic text as any other: Python-Markdown's own, those of
 #: the extensions the plugin's pages use, MkDocs' (ProperDocs' under names of its own) and
 #: the plugin's (one that skips atomic text after the inline patterns, as "abbr" does,
@@ -52,6 +40,8 @@ KNOWN_TREEPROCESSORS = frozenset(
         "reports_inert_toc", "reports_toc_entries", "reports_plain_text",
     }
 )  # fmt: skip
+#: what any of Python-Markdown's inline patterns needs in a text to match (``NEEDED``, one
+#: character of each), and STX/ETX, the placeholders of stashed text
 #: (a character class alone: with the hard break as a second alternative, the regex engine
 #: tries both at every character, over twice as slow as a search for the class and
 #: a substring search for the break)
@@ -74,6 +64,9 @@ NEEDED = {
     "entity": ("&",), "linebreak": (_HARD_BREAK,), "not_strong": ("*", "_"),
     "em_strong": ("*", "_"), "em_strong2": ("*", "_"),
 }  # fmt: skip
+#: Python-Markdown's inline patterns (versions register some of them): those whose needs
+#: the shortcuts here know
+CORE_PATTERNS = frozenset(NEEDED)
 
 
 class PatternsByCharacter(InlineProcessor):
