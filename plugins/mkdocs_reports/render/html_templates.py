@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import jinja2
 
+from .html_escape import use_escape_output
 from .template_calls import DirectCallContext
 
 _env = jinja2.Environment(
@@ -18,6 +19,7 @@ _env = jinja2.Environment(
     keep_trailing_newline=True,
 )
 _env.context_class = DirectCallContext
+use_escape_output(_env)
 
 
 def render(template: str, **context) -> str:

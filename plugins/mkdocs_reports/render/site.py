@@ -41,6 +41,7 @@ from .blocks import Blocks
 from .changes import changes_context
 from .chrome_text import inert
 from .forge import file_url, repository_url, tree_url
+from .html_escape import use_escape_output
 from .markup import Markup
 from .overview import Overview, SystemView, kind_anchor, member_title
 from .paths import Paths
@@ -129,6 +130,7 @@ def _html_environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.context_class = DirectCallContext
+    use_escape_output(env)
     env.globals.update(status_class=status_class, file_url=file_url)
     return env
 
