@@ -205,7 +205,10 @@ def plain_html(text: str | None) -> str:
 
 
 @lru_cache(maxsize=65536)  # the same titles and labels stand in many backlinks
-def _text_html(flat: str) -> Html:
+def _text_html(text: str) -> Html:
+    """``Markup.html``, cached by the text as written: its spaces are made one here, so
+    that a label met again costs a lookup, not a split."""
+    flat = " ".join(text.split())
     if not _INLINE_SYNTAX.search(flat):
         return Html(html.escape(flat, quote=False))
     escaped = _text_markdown(flat)
@@ -317,13 +320,13 @@ class Markup:
     def text(self, text: str | None) -> str:
         """A label, title or path for headings, link text and cells: shown as written (code
         spans stay code), with no links."""
-        return _text_markdown(" ".join((text or "").split()))
+        return _text_markdown(text or "")
 
     def html(self, text: str | None) -> Html:
         """A label, title or path as HTML, for HTML that Markdown never sees (the record
         index's rows): what ``text`` shows as in a cell of a Markdown page, with no links.
         Most labels hold no Markdown, and need no Markdown to be read."""
-        return _text_html(" ".join((text or "").split()))
+        return _text_html(text or "")
 
     def excerpt(self, text: str | None, width: int = 240) -> str:
         return self.cell(shorten(text or "", width))
@@ -407,5 +410,6 @@ _UNLINKED = Markup(None, None, "", "")  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=65536)  # a field's label stands on every record that has the field
-def _text_markdown(flat: str) -> str:
-    return _UNLINKED._safe(flat, CELL, link=False, escapes=_TEXT)
+def _text_markdown(text: str) -> str:
+    """``Markup.text``, cached by the text as written (as ``_text_html``)."""
+    return _UNLINKED._safe(" ".join(text.split()), CELL, link=False, escapes=_TEXT)
