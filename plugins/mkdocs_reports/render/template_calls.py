@@ -24,24 +24,18 @@ _MARKER = "jinja_pass_arg"  # the attribute Jinja's pass_* decorators set
 _MACRO_TAKES_EVAL_CONTEXT = getattr(Macro.__call__, _MARKER, None) is getattr(pass_eval_context(lambda: None), _MARKER, "")
 
 
-def _unmarked(obj) -> bool:
-    """Whether ``obj`` is a function, method or built-in that carries no attribute (so
-    no marker) and is called as it is."""
-    kind = type(obj)
-    if kind is MethodType:
-        obj = obj.__func__
-        kind = type(obj)
-    if kind is FunctionType:
-        return not obj.__dict__
-    return kind is BuiltinFunctionType
-
-
 class DirectCallContext(Context):
     def call(__self, __obj, *args, **kwargs):  # noqa: N805 (the names Jinja's own call uses)
-        if type(__obj) is Macro and _MACRO_TAKES_EVAL_CONTEXT:
+        kind = type(__obj)
+        if kind is Macro and _MACRO_TAKES_EVAL_CONTEXT:
             args = (__self.eval_ctx, *args)
-        elif not _unmarked(__obj):
-            return super().call(__obj, *args, **kwargs)
+        else:
+            # a function, method or built-in that carries no attribute (so no marker) is
+            # called as it is (in this method, not another: it runs for every call)
+            function = __obj.__func__ if kind is MethodType else __obj
+            kind = type(function)
+            if not (kind is BuiltinFunctionType or (kind is FunctionType and not function.__dict__)):
+                return super().call(__obj, *args, **kwargs)
         if kwargs:  # most calls have none (Jinja adds these two in loops and blocks)
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
