@@ -7,6 +7,7 @@ shown as text, since a wrong guess would send readers to a page that does not ex
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
 from ..core.model import Source
@@ -39,11 +40,17 @@ def repository_url(identity: str | None) -> str | None:
 
 
 def _parts(source: Source) -> tuple[str, str, str] | None:
-    base = repository_url(source.identity)
-    if not base or not source.revision or not _REVISION.match(source.revision):
+    return _repository_at(source.identity, source.revision)
+
+
+@lru_cache(maxsize=4096)  # a system's source stands in every quote and path link of its pages
+def _repository_at(identity: str | None, revision: str | None) -> tuple[str, str, str] | None:
+    """(repository URL, forge, revision) when both are ones links can be made from."""
+    base = repository_url(identity)
+    if not base or not revision or not _REVISION.match(revision):
         return None
     forge = _forge(base.split("://", 1)[1].split("/", 1)[0])
-    return (base, forge, source.revision) if forge else None
+    return (base, forge, revision) if forge else None
 
 
 def tree_url(source: Source) -> str | None:
