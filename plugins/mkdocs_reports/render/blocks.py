@@ -39,7 +39,7 @@ class Blocks:
         self.graph = renderer.graph
         self.backlinks = renderer.backlinks
         self.overview = renderer.overview
-        self._macros = renderer.html_env.get_template("_blocks.html.j2").module
+        self._macros = renderer.blocks_macros
 
     def href(self, to_page: str, anchor: str | None = None) -> str:
         return self.paths.href(self.page, to_page, anchor)

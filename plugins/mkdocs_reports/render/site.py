@@ -304,6 +304,12 @@ class SiteRenderer:
             if isinstance(parts, list):
                 self.parts[page] = PackedList(parts)
 
+    @cached_property
+    def blocks_macros(self):
+        """The macros of ``_blocks.html.j2``, for every page's ``Blocks`` (looked up once,
+        not once per page)."""
+        return self.html_env.get_template("_blocks.html.j2").module
+
     def markup(self, system: str | None, page: str, inline=None) -> Markup:
         return Markup(self.graph, self.paths, system or "", page, inline)
 
