@@ -238,7 +238,9 @@ class Markup:
     # -- author text ------------------------------------------------------------------
 
     def _safe(self, text: str, carried: dict[int, str], *, link: bool = True, escapes: dict[str, str] | None = None) -> str:
-        masked = mask_code(text)
+        # ``text`` with its code blanked, made only when a character searched for in it is
+        # in ``text``: blanking only turns characters into spaces, so it adds none
+        masked = None
         replacements = []
         if link:
             for mention in scan(text, self.grammar):
@@ -260,12 +262,14 @@ class Markup:
                 starts = [start for start, _, _ in replacements]
                 ends = [end for _, end, _ in replacements]
 
-        if escapes:
+        if escapes and _ESCAPABLE.search(text):
+            masked = mask_code(text)
             for match in _ESCAPABLE.finditer(masked):
                 escaped = escapes.get(match.group())
                 if escaped is not None and not replaced(match.start()):
                     replacements.append((*match.span(), escaped))
-        if link:
+        if link and ("]" in text or "!" in text):  # what every unsafe target starts with
+            masked = mask_code(text) if masked is None else masked
             replacements += [t for t in _unsafe_targets(masked) if not replaced(t[0])]
         replacements.sort()
         carry = _holds_carried(text, carried)
