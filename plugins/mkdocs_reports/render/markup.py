@@ -158,8 +158,12 @@ def _holds_carried(text: str, carried: dict[int, str]) -> bool:
     """Whether ``text`` holds a character that ``carried`` (``PROSE`` or ``CELL``) carries.
     Most author text holds none, and a few ``in`` scans cost a tenth of what
     ``str.translate`` costs to find nothing to replace. Read from the table itself, so a
-    character added to it is carried too."""
-    return any(chr(code) in text for code in carried)
+    character added to it is carried too. (A loop, not ``any`` over a generator: it runs
+    for every text, and the generator costs more than the scans.)"""
+    for code in carried:
+        if chr(code) in text:
+            return True
+    return False
 
 
 def _code_spans(text: str, masked: str) -> Iterator[tuple[int, int, str]]:
