@@ -4,19 +4,21 @@ general path.
 A template that writes HTML escapes every value it prints: hundreds of thousands of
 values in a build (links, ids, counts, a picture's coordinates). Jinja sends each through
 ``markupsafe.escape``, which makes a ``Markup`` with a Python-level ``__new__`` that asks
-a plain string for ``__html__`` first: three times what finding nothing to escape costs.
-Most values hold nothing to escape, are numbers, or are ``Markup`` already.
+a plain string for ``__html__`` first, and copies it: three times what finding nothing to
+escape costs. Most values hold nothing to escape, are numbers, or are ``Markup`` already.
 
-``escape_output`` is what ``markupsafe.escape`` returns, by the rules markupsafe
+``escape_output`` writes the text ``markupsafe.escape`` writes, by the rules markupsafe
 documents: a string is escaped only in ``& < > ' "`` (one that holds none of them is
-itself, as ``Markup``); an ``int``'s digits need no escaping; ``Markup`` is HTML already.
+written as it is); an ``int``'s digits need no escaping; ``Markup`` is HTML already.
 Anything else (a string with one of the five, an object with ``__html__``, a subclass)
-takes markupsafe's own path.
+takes markupsafe's own path. What a template prints (``{{ … }}``) is only joined into the
+text it writes (a page, a macro's or a block's text, which Jinja marks as ``Markup``
+itself), never read as a value, so a plain string with the same text writes the same.
 
 ``EscapingCodeGenerator`` compiles templates to call it (as ``environment.escape_output``)
-where Jinja's own generator writes ``escape(``; ``use_escape_output`` installs it on an
-environment only when a probe template renders the same with it as with Jinja's own (a
-Jinja that writes output differently keeps its own way).
+where Jinja's own generator writes ``escape(`` around a printed value;
+``use_escape_output`` installs it on an environment only when a probe renders the same
+with it as with Jinja's own (a Jinja that writes output differently keeps its own way).
 """
 
 from __future__ import annotations
@@ -25,21 +27,19 @@ import jinja2
 from jinja2.compiler import CodeGenerator
 from markupsafe import Markup, escape
 
-#: ``Markup(text)`` for an exact ``str``: markupsafe's ``__new__`` ends in ``str.__new__``
-_as_markup = str.__new__
 
-
-def escape_output(value) -> Markup:
-    """``markupsafe.escape(value)``, without its general path for the common values."""
+def escape_output(value) -> str:
+    """The text of ``markupsafe.escape(value)``, without its general path for the common
+    values."""
     kind = type(value)
     if kind is str:
         if "&" in value or "<" in value or ">" in value or "'" in value or '"' in value:
             return escape(value)
-        return _as_markup(Markup, value)
+        return value
     if kind is Markup:
         return value
     if kind is int:  # not bool: its own type; an int's str is digits and a minus sign
-        return _as_markup(Markup, str(value))
+        return str(value)
     return escape(value)
 
 
