@@ -67,6 +67,11 @@ def tree_url(source: Source) -> str | None:
     }[forge]
 
 
+@lru_cache(maxsize=4096)  # the same files are quoted and cited again and again
+def _quoted(path: str) -> str:
+    return quote(path, safe="/")
+
+
 def _safe_path(path: str) -> bool:
     return bool(path) and not path.startswith("/") and ".." not in path.split("/")
 
@@ -78,7 +83,7 @@ def folder_url(source: Source, path: str) -> str | None:
     if parts is None or not _safe_path(path):
         return None
     base, forge, revision = parts
-    quoted = quote(path, safe="/")
+    quoted = _quoted(path)
     return {
         "github": f"{base}/tree/{revision}/{quoted}",
         "gitlab": f"{base}/-/tree/{revision}/{quoted}",
@@ -96,7 +101,7 @@ def file_url(source: Source, path: str, lines: str | None = None) -> str | None:
     if parts is None or not _safe_path(path):
         return None
     base, forge, revision = parts
-    quoted = quote(path.strip(), safe="/")
+    quoted = _quoted(path.strip())
     url = {
         "github": f"{base}/blob/{revision}/{quoted}",
         "gitlab": f"{base}/-/blob/{revision}/{quoted}",
