@@ -62,7 +62,7 @@ _PROBE = (
     "{% autoescape true %}{% macro link(href, text) %}<a href=\"{{ href }}\">{{ text }}</a>{% endmacro %}"
     "{% for v in values %}<i title=\"{{ v }}\">{{ v }}</i>{{ link(v, v) }}{% endfor %}{{ n }}{% endautoescape %}"
 )
-_PROBE_VALUES = ["plain", "a<b & 'c' \"d\"", Markup("<b>x</b>"), 12, -3, True, None, 1.5]
+_PROBE_VALUES = ["plain", "a<b & 'c' \"d\"", "&", "<", ">", "'", '"', Markup("<b>x</b>"), 12, -3, True, None, 1.5]
 
 
 def use_escape_output(env: jinja2.Environment) -> None:
