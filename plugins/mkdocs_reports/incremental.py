@@ -23,6 +23,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import jinja2
 import jinja2.bccache
@@ -31,6 +32,21 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
 from .render.packed import pack, unpack
+
+
+class HeldMarkdown(NamedTuple):
+    """A page's Markdown, compressed: the last ``length`` characters of ``packed``."""
+
+    packed: bytes
+    length: int
+
+    @classmethod
+    def of(cls, markdown: str) -> HeldMarkdown:
+        return cls(pack(markdown), len(markdown))
+
+    def unpack(self) -> str:
+        text = unpack(self.packed)
+        return text[len(text) - self.length :]
 
 
 class GeneratedPage(File):
@@ -42,6 +58,8 @@ class GeneratedPage(File):
     make: Callable[[], str] | None = None
     #: the content, compressed (``pack``), until MkDocs reads it
     packed: bytes | None = None
+    #: the packed content as MkDocs read it last, until the page's Markdown is ``held``
+    _read: str | None = None
 
     def pack(self, text: str) -> None:
         """Hold ``text`` compressed: every generated page's Markdown waits from ``on_files``
@@ -51,12 +69,26 @@ class GeneratedPage(File):
 
     @property
     def content_string(self) -> str:
-        return unpack(self.packed) if self.packed is not None else File.content_string.fget(self)
+        if self.packed is None:
+            return File.content_string.fget(self)
+        self._read = unpack(self.packed)
+        return self._read
 
     @content_string.setter
     def content_string(self, value: str) -> None:
-        self.packed = None
+        self.packed = self._read = None
         File.content_string.fset(self, value)
+
+    def held(self, markdown: str) -> HeldMarkdown:
+        """``markdown``, read from this page, held compressed until it is converted; the
+        page lets go of its content. MkDocs hands plugins the content without its front
+        matter: when ``markdown`` is the end of the content it read, the content's own
+        packed bytes hold it, and it is not compressed a second time."""
+        packed, read = self.packed, self._read
+        self.content_string = ""
+        if packed is not None and read is not None and read.endswith(markdown):
+            return HeldMarkdown(packed, len(markdown))
+        return HeldMarkdown.of(markdown)
 
     @property
     def content_bytes(self) -> bytes:

@@ -46,8 +46,7 @@ from mkdocs.utils import get_relative_url, nest_paths
 
 from .config import ReportsConfig
 from .generated_markdown import GeneratedMarkdown
-from .incremental import Builds, CompiledTemplates, GeneratedPage, content_fingerprint
-from .render.packed import pack, unpack
+from .incremental import Builds, CompiledTemplates, GeneratedPage, HeldMarkdown, content_fingerprint
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
 from .core.bulk import no_cycle_collection
@@ -103,7 +102,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.compiled_templates = CompiledTemplates()
         self.files: Files | None = None
         #: generated pages' Markdown, read but not yet converted (page → Markdown, packed)
-        self.deferred: dict[str, bytes] = {}
+        self.deferred: dict[str, HeldMarkdown] = {}
         self.generated_markdown: GeneratedMarkdown | None = None  # their converter, per build
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -322,7 +321,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             context["nav"] = self.navigation.for_page(page)
             markdown = self.deferred.pop(page.file.src_uri, None)
             if markdown is not None and self.files is not None and self.generated_markdown is not None:
-                page.markdown = unpack(markdown)
+                page.markdown = markdown.unpack()
                 self.generated_markdown.render(page, self.files)  # as MkDocs' own: toc, anchors, links
                 page.markdown = ""
                 page.content = self.errors_banner + self._generated_html(page, page.content or "", self.files)
@@ -346,8 +345,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             # empty, and MkDocs' conversion of it is skipped (a Markdown converter made per
             # page costs about 5 % of a build: generated_markdown.py); other plugins'
             # on_page_content sees it empty.
-            self.deferred[page.file.src_uri] = pack(markdown)  # about a tenth of the text
-            page.file.content_string = ""  # MkDocs has read it: at 1,000 reports, 70 MB less
+            # The Markdown is held compressed, about a tenth of the text, and the file lets
+            # go of its content (MkDocs has read it): at 1,000 reports, 70 MB less.
+            file = page.file
+            if isinstance(file, GeneratedPage):
+                self.deferred[file.src_uri] = file.held(markdown)
+            else:  # (every generated page is one)
+                self.deferred[file.src_uri] = HeldMarkdown.of(markdown)
+                file.content_string = ""
             page.render = partial(_render_later, page)  # once: it removes itself
             return ""
         uri = page.file.src_uri
