@@ -250,9 +250,15 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_env(self, env, /, *, config: MkDocsConfig, files: Files):
         """Theme templates do not change during a build: look each up once, not once per
-        include on every page; and compile each once per process (incremental.py)."""
+        include on every page; and compile each once per process (incremental.py). Called
+        once every page is read, before the first is written."""
         env.auto_reload = False
         env.bytecode_cache = self.compiled_templates
+        if self.config.enabled and self.renderer is not None:
+            # Every page has been read: what lives now (the pages, their contents and the
+            # navigation) lives until the build ends, so the cycle collector need not scan
+            # it again at each of its older generations' turns while the pages are written.
+            gc.freeze()
         return env
 
     def _changes_page(self, checked: CheckedCollection) -> str:
