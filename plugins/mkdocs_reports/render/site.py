@@ -263,7 +263,7 @@ class SiteRenderer:
             graph=self.graph,
             backlinks=self.backlinks,
             overview=self.overview,
-            picture=lambda name, svg: self.pictures.slot(page, name, svg),
+            picture=lambda name, svg: part(self.pictures.slot(page, name, svg)),  # no HTML in the Markdown
             citation_web=lambda view: citation_web(view, self.graph, self.overview, self.paths),
             status_chart=lambda view, layer: status_chart(view, layer, self.paths.index_page),
             **context,
