@@ -30,6 +30,8 @@ Some of Python-Markdown's steps are cut short where that cannot change the page:
 - Each inline pattern is tried only on text that holds what it needs
   (``plain_text.PatternsByCharacter``).
 - The block processors are listed once, not once per block (``_ListedRegistry``).
+- A page whose only HTML is its part markers and character references is not fed through an
+  HTML parser (``part_markers.MarkersOnlyHtmlBlock``).
 - The test whether a tag is a block's (about 400,000 times for the pages of 200 reports,
   by prettify and attr_list) looks the name up in a set instead of a list of sixty names.
 
@@ -54,6 +56,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from pymdownx.superfences import SuperFencesBlockPreprocessor
 
+from .render.part_markers import MarkersOnlyHtmlBlock
 from .render.plain_text import PatternsByCharacter, shortcut_applies
 from .render.requirements import is_extension
 
@@ -123,6 +126,8 @@ class GeneratedMarkdown:
             if isinstance(toc, TocTreeprocessor) and _only_the_authors_text(md):
                 self._toc, self._toc_marker = toc, toc.marker
             md.parser.blockprocessors = _ListedRegistry(md.parser.blockprocessors)
+            if MarkersOnlyHtmlBlock.applies(md):
+                md.preprocessors.register(MarkersOnlyHtmlBlock(md), "html_block", _priority(md.preprocessors, "html_block"))
             self._skippable = _SkippableProcessors(md)
             inline = md.treeprocessors["inline"] if "inline" in md.treeprocessors else None
             if type(inline) is InlineProcessor and shortcut_applies(md) and PatternsByCharacter.available():
