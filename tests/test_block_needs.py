@@ -17,7 +17,7 @@ from mkdocs_reports.render.plain_text import PlainTextExtension
 
 EXTENSIONS = ["tables", "pymdownx.superfences"]
 #: what the processors' patterns look for, and text around it
-PIECES = ["#", "##", "\n", "\n", "=", "==", "-", "---", ">", "|", "| a |", "[x]:", "]:", " ", "    ", "[", "a", "word ", ":", "`", "\\"]
+PIECES = ["#", "##", "\n", "\n", "=", "==", "-", "---", "- - -", "***", "_", "___", "  ", ">", "|", "| a |", "[x]:", "]:", " ", "    ", "[", "a", "word ", ":", "`", "\\"]
 
 
 def _block(rng: random.Random) -> str:
@@ -54,11 +54,11 @@ def test_the_generated_pages_converter_checks_needs_first():
     extensions = ["tables", "toc", "pymdownx.superfences", *markdown_extensions(), PlainTextExtension()]
     md = GeneratedMarkdown({"markdown_extensions": extensions, "mdx_configs": {}})._markdown("")
     checked = [entry.name for entry in md.parser.blockprocessors._priority if "test" in vars(md.parser.blockprocessors[entry.name])]
-    assert sorted(checked) == ["code", "hashheader", "quote", "reference", "setextheader", "table"]
+    assert sorted(checked) == ["code", "hashheader", "hr", "quote", "reference", "setextheader", "table"]
 
 
 def test_the_same_html_with_and_without_the_checks():
-    text = "# Head\n\nSetext\n---\n\n> quote\n\n[r]: /x\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n    code\n\nwords # not a header |\n"
+    text = "# Head\n\nSetext\n---\n\n* * *\n\nwords\n___\n\n> quote\n\n[r]: /x\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n    code\n\nwords # not a header |\n"
     checked = markdown.Markdown(extensions=EXTENSIONS)
     check_needs_first(checked)
     assert checked.convert(text) == markdown.Markdown(extensions=EXTENSIONS).convert(text)

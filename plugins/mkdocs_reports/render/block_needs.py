@@ -17,6 +17,7 @@ one of ``NEEDED``'s (the library's own; a subclass may test otherwise, and keeps
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from markdown import Markdown
@@ -24,6 +25,7 @@ from markdown.blockprocessors import (
     BlockProcessor,
     BlockQuoteProcessor,
     HashHeaderProcessor,
+    HRProcessor,
     ReferenceProcessor,
     SetextHeaderProcessor,
 )
@@ -41,6 +43,18 @@ def _setext_header(block: str, processor: BlockProcessor) -> bool:
     at the block's start: ``^.*?\\n(?:=+|-+)``, where ``.`` takes no newline)."""
     newline = block.find("\n")
     return newline != -1 and block.startswith(("=", "-"), newline + 1)
+
+
+#: the start of a line that may be a rule: up to three spaces and ``-``, ``_`` or ``*``
+#: (``HRProcessor.RE``); after a newline, searched for by the newline it starts with
+_RULE_AT_START = re.compile(r"[ ]{0,3}[-_*]")
+_RULE_AFTER_NEWLINE = re.compile(r"\n[ ]{0,3}[-_*]")
+
+
+def _rule(block: str, processor: BlockProcessor) -> bool:
+    """A line that starts as a rule does (``HRProcessor.SEARCH_RE``, which tries every
+    line: ``^[ ]{0,3}`` and three or more of one of ``-``, ``_``, ``*``)."""
+    return _RULE_AT_START.match(block) is not None or _RULE_AFTER_NEWLINE.search(block) is not None
 
 
 def _quote(block: str, processor: BlockProcessor) -> bool:
@@ -70,6 +84,7 @@ def _indented_code(block: str, processor: BlockProcessor) -> bool:
 NEEDED: dict[type, Callable[[str, BlockProcessor], bool]] = {
     HashHeaderProcessor: _hash_header,
     SetextHeaderProcessor: _setext_header,
+    HRProcessor: _rule,
     BlockQuoteProcessor: _quote,
     ReferenceProcessor: _reference,
     TableProcessor: _table,
