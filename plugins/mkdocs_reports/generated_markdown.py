@@ -30,7 +30,8 @@ Some of Python-Markdown's steps are cut short where that cannot change the page:
 - Each inline pattern is tried only on text that holds what it needs
   (``plain_text.PatternsByCharacter``).
 - The block processors are listed once, not once per block (``_ListedRegistry``), and some
-  test a block only if it holds what they need (``block_needs``).
+  test a block only if it holds what they need (``block_needs``); the postprocessors are
+  listed once, not once per heading (toc runs them on each heading's HTML).
 - A page whose only HTML is its part markers and character references is not fed through an
   HTML parser (``part_markers.MarkersOnlyHtmlBlock``).
 - The test whether a tag is a block's (about 400,000 times for the pages of 200 reports,
@@ -128,6 +129,7 @@ class GeneratedMarkdown:
             if isinstance(toc, TocTreeprocessor) and _only_the_authors_text(md):
                 self._toc, self._toc_marker = toc, toc.marker
             md.parser.blockprocessors = _ListedRegistry(md.parser.blockprocessors)
+            md.postprocessors = _ListedRegistry(md.postprocessors)
             check_needs_first(md)
             if MarkersOnlyHtmlBlock.applies(md):
                 md.preprocessors.register(MarkersOnlyHtmlBlock(md), "html_block", _priority(md.preprocessors, "html_block"))
@@ -158,7 +160,8 @@ class GeneratedMarkdown:
 class _ListedRegistry(Registry):
     """A registry that keeps its items listed in order until it changes. Python-Markdown's
     lists them anew whenever it is iterated: the block parser iterates the block processors
-    once per block (about 140,000 lists for the pages of 200 reports). A registry changes by
+    once per block (about 140,000 lists for the pages of 200 reports), toc the
+    postprocessors once per heading (about 18,000). A registry changes by
     ``register`` and ``deregister`` (and is sorted again, ``_sort``, after a change): each
     drops the list, so the next is made as the registry's own would be."""
 
