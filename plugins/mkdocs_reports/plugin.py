@@ -49,6 +49,7 @@ from .generated_markdown import GeneratedMarkdown
 from .incremental import Builds, CompiledTemplates, GeneratedPage, HeldMarkdown, content_fingerprint
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
+from .theme_partials import add_cheaper_partials
 from .core.bulk import no_cycle_collection
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
@@ -134,6 +135,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 config.markdown_extensions.append(name)
         config.markdown_extensions.extend(markdown_extensions())
         config.markdown_extensions.append(PlainTextExtension())  # the same HTML, sooner
+        add_cheaper_partials(config.theme)  # the same pages, sooner
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:

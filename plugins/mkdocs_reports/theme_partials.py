@@ -1,0 +1,59 @@
+"""Cheaper copies of Material's page partials, used only where they are exact.
+
+Material renders its partials once per page, and some of them cost more than their output
+needs: the table of contents includes ``toc-item.html`` once per heading (a template
+lookup and a copy of the page's whole context each time), and the theme shows it twice on
+every page. ``templates/theme/`` holds copies that write the same text with less work (a
+macro instead of the recursive include). Each copy is put in the theme's search path only
+while every Material file it reproduces is, byte for byte, the file the theme would use:
+the one recorded below (a Material upgrade that changes one, or an author's own version
+in ``custom_dir``, makes Material's own run again, only slower). The copy goes right
+before the folder that holds Material's files, so an author's ``custom_dir`` still wins.
+``tests/test_theme_partials.py`` renders pages with and without the copies and finds them
+equal, and fails when Material's files change (then compare the copy with the new files,
+carry the changes over and record the new hashes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from mkdocs.theme import Theme
+
+#: the folder of the copies, in the form of a theme's templates folder
+PARTIALS_DIR = Path(__file__).parent / "templates" / "theme"
+
+#: each copy → the Material files it reproduces (template name → SHA-256 of the file in
+#: mkdocs-material 9.8.2)
+REPRODUCES: dict[str, dict[str, str]] = {
+    "partials/toc.html": {
+        "partials/toc.html": "fde48f583563364b0e0e6865a5ab1e7060ec1826161f69f5cbee653e621b0f84",
+        "partials/toc-item.html": "418f31ce2e6d559934f610084a5c8493f9618b96268909601552ac48aa0c15c2",
+    },
+}
+
+
+def add_cheaper_partials(theme: Theme) -> list[str]:
+    """Put the copies that are exact for ``theme`` in its search path (all or none: they
+    share one folder); the names of those put in."""
+    before: int | None = None
+    for reproduced in REPRODUCES.values():
+        for name, digest in reproduced.items():
+            found = _source(theme.dirs, name)
+            if found is None or hashlib.sha256(found[1].read_bytes()).hexdigest() != digest:
+                return []
+            before = found[0] if before is None else min(before, found[0])
+    if before is None or str(PARTIALS_DIR) in theme.dirs:
+        return []
+    theme.dirs.insert(before, str(PARTIALS_DIR))
+    return list(REPRODUCES)
+
+
+def _source(dirs: list[str], name: str) -> tuple[int, Path] | None:
+    """The file the theme's loader would read for ``name``, and the place of its folder."""
+    for index, folder in enumerate(dirs):
+        path = Path(folder, name)
+        if path.is_file():
+            return index, path
+    return None

@@ -1,0 +1,131 @@
+"""The plugin's cheaper copies of Material's partials (theme_partials.py) write what
+Material's own write: tables of contents of every shape, and whole sites, come out the same
+with and without them; they are used only while Material's files are those they copy."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from types import SimpleNamespace
+
+import markdown
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.toc import get_toc
+from mkdocs.theme import Theme
+
+from mkdocs_reports import plugin, theme_partials
+from mkdocs_reports.theme_partials import PARTIALS_DIR, REPRODUCES, add_cheaper_partials
+from sitehtml import build_site, make_project
+
+#: headings of every shape the table of contents template distinguishes: a page title
+#: (h1 first) or not, nesting down to h6, markup, character references and quotes in titles
+PAGES = [
+    "# Title\n\n## One\n\n### One a\n\n#### One a i\n\n## Two `code` & <b>bold</b>\n",
+    "## No title\n\n### Under\n\n## \"Quoted\" 'both' &amp; &lt;tag&gt;\n\n###### Deep\n",
+    "# Only a title\n",
+    "Text without headings.\n",
+    "# One\n\n# Two h1s\n\n## Below the second\n",
+    "### Starts low\n\n## Then higher\n\n# Then a title\n\n## *em* and [a link](x.md)\n",
+]
+
+
+def _material_config(tmp_path: Path, toc_title: str | None = None):
+    """A real MkDocs configuration with Material, as a build loads it."""
+    toc = f"\n      title: {toc_title}" if toc_title else " {}"
+    (tmp_path / "docs").mkdir(exist_ok=True)
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: Theme partials\ntheme:\n  name: material\nmarkdown_extensions:\n  - toc:{toc}\n", encoding="utf-8"
+    )
+    return load_config(str(tmp_path / "mkdocs.yml"))
+
+
+def _page(text: str, typeset: bool = False) -> SimpleNamespace:
+    md = markdown.Markdown(extensions=["toc", "attr_list"])
+    md.convert(text)
+    toc = get_toc(md.toc_tokens)
+    if typeset:  # as Material's typeset plugin sets it: the heading's HTML
+        pending = list(toc)
+        while pending:
+            item = pending.pop()
+            item.typeset = {"title": f"<em>{item.title}</em>"}
+            pending += item.children
+    return SimpleNamespace(toc=toc)
+
+
+def _render_toc(env, config, page) -> str:
+    template = env.from_string(
+        '{% import "partials/language.html" as lang with context %}{% include "partials/toc.html" %}'
+    )
+    return template.render(page=page, config=config, features=[])
+
+
+@pytest.mark.parametrize("toc_title", [None, "On this page <&>"])
+def test_tables_of_contents_come_out_as_materials_own(tmp_path, toc_title):
+    config = _material_config(tmp_path, toc_title)
+    materials = config.theme.get_env()
+    assert add_cheaper_partials(config.theme) == ["partials/toc.html"]
+    cheaper = config.theme.get_env()
+    assert Path(cheaper.get_template("partials/toc.html").filename).parent.parent == PARTIALS_DIR
+    rendered = []
+    for text in PAGES:
+        for typeset in (False, True):
+            expected = _render_toc(materials, config, _page(text, typeset))
+            assert _render_toc(cheaper, config, _page(text, typeset)) == expected, (text, typeset)
+            rendered.append(expected)
+    assert all(any(part in html for html in rendered) for part in ('<nav class="md-nav" aria-label=', "md-typeset"))
+
+
+def test_materials_files_are_those_the_copies_reproduce():
+    """Fails when a Material upgrade changes a file a copy reproduces: compare the copy with
+    the new file, carry the change over and record the new hash in theme_partials.py."""
+    dirs = Theme(name="material").dirs
+    for copy, reproduced in REPRODUCES.items():
+        assert (PARTIALS_DIR / copy).is_file()
+        for name, digest in reproduced.items():
+            material = Path(next(d for d in dirs if Path(d, name).is_file()), name)
+            assert hashlib.sha256(material.read_bytes()).hexdigest() == digest, (
+                f"Material's {name} changed: carry the change over to templates/theme/{copy} and record its new hash"
+            )
+
+
+@pytest.mark.parametrize("own", ["partials/toc-item.html", "partials/toc.html"])
+def test_an_authors_own_partial_keeps_the_copy_out(tmp_path, own):
+    config = _material_config(tmp_path)
+    custom = tmp_path / "overrides"
+    (custom / own).parent.mkdir(parents=True)
+    (custom / own).write_text("<li>the author's own {{ toc_item.title }}</li>", encoding="utf-8")
+    config.theme.dirs.insert(0, str(custom))
+    dirs = list(config.theme.dirs)
+    assert add_cheaper_partials(config.theme) == []
+    assert config.theme.dirs == dirs
+
+
+def test_the_copy_goes_after_an_authors_custom_dir(tmp_path):
+    """A ``custom_dir`` with other partials of its own: they still win."""
+    config = _material_config(tmp_path)
+    custom = tmp_path / "overrides"
+    (custom / "partials").mkdir(parents=True)
+    (custom / "partials" / "footer.html").write_text("<footer>own</footer>", encoding="utf-8")
+    config.theme.dirs.insert(0, str(custom))
+    assert add_cheaper_partials(config.theme) == ["partials/toc.html"]
+    assert config.theme.dirs[:2] == [str(custom), str(PARTIALS_DIR)]
+    assert add_cheaper_partials(config.theme) == []  # once only
+    assert config.theme.dirs.count(str(PARTIALS_DIR)) == 1
+
+
+@pytest.mark.site
+def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch):
+    project = make_project(tmp_path / "project")
+    used: list[list[str]] = []
+    monkeypatch.setattr(plugin, "add_cheaper_partials", lambda theme: used.append(add_cheaper_partials(theme)))
+    cheaper = build_site(project, site_dir=tmp_path / "cheaper")
+    monkeypatch.setattr(theme_partials, "REPRODUCES", {})
+    materials = build_site(project, site_dir=tmp_path / "materials")
+    assert used == [["partials/toc.html"], []]
+    pages = sorted(path.relative_to(materials) for path in materials.rglob("*.html"))
+    assert len(pages) > 10
+    assert sorted(path.relative_to(cheaper) for path in cheaper.rglob("*.html")) == pages
+    for page in pages:
+        assert (cheaper / page).read_bytes() == (materials / page).read_bytes(), page
+    assert 'data-md-component="toc"' in (cheaper / "index.html").read_text(encoding="utf-8")
