@@ -1,10 +1,12 @@
 """The plugin's cheaper copies of Material's partials (theme_partials.py) write what
-Material's own write: tables of contents of every shape, and whole sites, come out the same
-with and without them; they are used only while Material's files are those they copy."""
+Material's own write: tables of contents of every shape, translations, and whole sites come
+out the same with and without them; they are used only while Material's files are those
+they copy."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,7 +17,13 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.theme import Theme
 
 from mkdocs_reports import plugin, theme_partials
-from mkdocs_reports.theme_partials import PARTIALS_DIR, REPRODUCES, add_cheaper_partials
+from mkdocs_reports.theme_partials import (
+    PARTIALS_DIR,
+    REPRODUCES,
+    TRANSLATED_ONCE,
+    TranslatedOnce,
+    add_cheaper_partials,
+)
 from sitehtml import build_site, make_project
 
 #: headings of every shape the table of contents template distinguishes: a page title
@@ -30,12 +38,14 @@ PAGES = [
 ]
 
 
-def _material_config(tmp_path: Path, toc_title: str | None = None):
+def _material_config(tmp_path: Path, toc_title: str | None = None, language: str = "en"):
     """A real MkDocs configuration with Material, as a build loads it."""
     toc = f"\n      title: {toc_title}" if toc_title else " {}"
     (tmp_path / "docs").mkdir(exist_ok=True)
     (tmp_path / "mkdocs.yml").write_text(
-        f"site_name: Theme partials\ntheme:\n  name: material\nmarkdown_extensions:\n  - toc:{toc}\n", encoding="utf-8"
+        f"site_name: Theme partials\ntheme:\n  name: material\n  language: {language}\n"
+        f"markdown_extensions:\n  - toc:{toc}\n",
+        encoding="utf-8",
     )
     return load_config(str(tmp_path / "mkdocs.yml"))
 
@@ -64,7 +74,7 @@ def _render_toc(env, config, page) -> str:
 def test_tables_of_contents_come_out_as_materials_own(tmp_path, toc_title):
     config = _material_config(tmp_path, toc_title)
     materials = config.theme.get_env()
-    assert add_cheaper_partials(config.theme) == ["partials/toc.html"]
+    assert add_cheaper_partials(config.theme) == list(REPRODUCES)
     cheaper = config.theme.get_env()
     assert Path(cheaper.get_template("partials/toc.html").filename).parent.parent == PARTIALS_DIR
     rendered = []
@@ -74,6 +84,27 @@ def test_tables_of_contents_come_out_as_materials_own(tmp_path, toc_title):
             assert _render_toc(cheaper, config, _page(text, typeset)) == expected, (text, typeset)
             rendered.append(expected)
     assert all(any(part in html for html in rendered) for part in ('<nav class="md-nav" aria-label=', "md-typeset"))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_translations_come_out_as_materials_own(tmp_path, language):
+    """Every key of Material's English table and one of none, in a language that lacks
+    some (Material falls back to English, then to the key), twice: made, then remembered."""
+    config = _material_config(tmp_path, language=language)
+    materials = config.theme.get_env()
+    add_cheaper_partials(config.theme)
+    cheaper = config.theme.get_env()
+    cheaper.globals[TRANSLATED_ONCE] = TranslatedOnce()
+    english = Path(next(d for d in config.theme.dirs[1:] if Path(d, "partials/languages/en.html").is_file()))
+    keys = re.findall(r'^  "([^"]+)":', (english / "partials/languages/en.html").read_text(encoding="utf-8"), re.M)
+    assert len(keys) > 50
+    keys += ["no.such.key"]
+    source = '{% import "partials/language.html" as lang with context %}{% for key in keys %}[{{ lang.t(key) }}]{% endfor %}'
+    expected = materials.from_string(source).render(config=config, keys=keys)
+    for _ in range(2):
+        assert cheaper.from_string(source).render(config=config, keys=keys) == expected
+    assert set(cheaper.globals[TRANSLATED_ONCE].known) == set(keys)
+    assert "[no.such.key]" in expected
 
 
 def test_materials_files_are_those_the_copies_reproduce():
@@ -108,7 +139,7 @@ def test_the_copy_goes_after_an_authors_custom_dir(tmp_path):
     (custom / "partials").mkdir(parents=True)
     (custom / "partials" / "footer.html").write_text("<footer>own</footer>", encoding="utf-8")
     config.theme.dirs.insert(0, str(custom))
-    assert add_cheaper_partials(config.theme) == ["partials/toc.html"]
+    assert add_cheaper_partials(config.theme) == list(REPRODUCES)
     assert config.theme.dirs[:2] == [str(custom), str(PARTIALS_DIR)]
     assert add_cheaper_partials(config.theme) == []  # once only
     assert config.theme.dirs.count(str(PARTIALS_DIR)) == 1
@@ -122,7 +153,7 @@ def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch):
     cheaper = build_site(project, site_dir=tmp_path / "cheaper")
     monkeypatch.setattr(theme_partials, "REPRODUCES", {})
     materials = build_site(project, site_dir=tmp_path / "materials")
-    assert used == [["partials/toc.html"], []]
+    assert used == [list(REPRODUCES), []]
     pages = sorted(path.relative_to(materials) for path in materials.rglob("*.html"))
     assert len(pages) > 10
     assert sorted(path.relative_to(cheaper) for path in cheaper.rglob("*.html")) == pages

@@ -49,7 +49,7 @@ from .generated_markdown import GeneratedMarkdown
 from .incremental import Builds, CompiledTemplates, GeneratedPage, HeldMarkdown, content_fingerprint
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
-from .theme_partials import add_cheaper_partials
+from .theme_partials import TRANSLATED_ONCE, TranslatedOnce, add_cheaper_partials
 from .core.bulk import no_cycle_collection
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
@@ -252,10 +252,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_env(self, env, /, *, config: MkDocsConfig, files: Files):
         """Theme templates do not change during a build: look each up once, not once per
-        include on every page; and compile each once per process (incremental.py). Called
+        include on every page; and compile each once per process (incremental.py). The
+        theme's translations are the same on every page: each is made once per build. Called
         once every page is read, before the first is written."""
         env.auto_reload = False
         env.bytecode_cache = self.compiled_templates
+        env.globals[TRANSLATED_ONCE] = TranslatedOnce()  # for the copy of language.html (theme_partials.py)
         if self.config.enabled and self.renderer is not None:
             # Every page has been read: what lives now (the pages, their contents and the
             # navigation) lives until the build ends, so the cycle collector need not scan

@@ -1,17 +1,20 @@
 """Cheaper copies of Material's page partials, used only where they are exact.
 
-Material renders its partials once per page, and some of them cost more than their output
-needs: the table of contents includes ``toc-item.html`` once per heading (a template
-lookup and a copy of the page's whole context each time), and the theme shows it twice on
-every page. ``templates/theme/`` holds copies that write the same text with less work (a
-macro instead of the recursive include). Each copy is put in the theme's search path only
-while every Material file it reproduces is, byte for byte, the file the theme would use:
-the one recorded below (a Material upgrade that changes one, or an author's own version
-in ``custom_dir``, makes Material's own run again, only slower). The copy goes right
-before the folder that holds Material's files, so an author's ``custom_dir`` still wins.
-``tests/test_theme_partials.py`` renders pages with and without the copies and finds them
-equal, and fails when Material's files change (then compare the copy with the new files,
-carry the changes over and record the new hashes).
+Material renders its partials once per page, and some cost more than their output needs:
+the table of contents includes ``toc-item.html`` once per heading (a template lookup and a
+copy of the page's whole context each time), and every page shows it twice; a page asks
+for about 25 translations, two macro calls each, that are the same on every page.
+``templates/theme/`` holds copies that write the same text with less work (a macro
+instead of the recursive include; each translation made once per build).
+
+A copy is put in the theme's search path only while every Material file it reproduces
+is, byte for byte, the file the theme would use: the one recorded below. A Material
+upgrade that changes one, or an author's own version in ``custom_dir``, makes Material's
+own run again, only slower. The copies go right before the folder that holds Material's
+files, so an author's ``custom_dir`` still wins. ``tests/test_theme_partials.py``
+renders pages with and without the copies and finds them equal, and fails when
+Material's files change: then compare each copy with the new files, carry the changes
+over and record the new hashes.
 """
 
 from __future__ import annotations
@@ -31,7 +34,13 @@ REPRODUCES: dict[str, dict[str, str]] = {
         "partials/toc.html": "fde48f583563364b0e0e6865a5ab1e7060ec1826161f69f5cbee653e621b0f84",
         "partials/toc-item.html": "418f31ce2e6d559934f610084a5c8493f9618b96268909601552ac48aa0c15c2",
     },
+    "partials/language.html": {
+        "partials/language.html": "3a44516f305006ac794f51a45ad7b532cf270916d8e92e8c42784e58b2eff0a3",
+    },
 }
+
+#: the name under which the copy of language.html finds TranslatedOnce
+TRANSLATED_ONCE = "reports_translated_once"
 
 
 def add_cheaper_partials(theme: Theme) -> list[str]:
@@ -48,6 +57,28 @@ def add_cheaper_partials(theme: Theme) -> list[str]:
         return []
     theme.dirs.insert(before, str(PARTIALS_DIR))
     return list(REPRODUCES)
+
+
+class TranslatedOnce:
+    """Material's translation macro ``t``, remembered per key for one theme environment
+    (one build): ``t`` reads only its key and the language files, which the imports of
+    language.html read without the page's context, so a key comes out the same on every
+    page. Installed as ``TRANSLATED_ONCE`` in the environment's globals (``on_env``)."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, str] = {}
+
+    def __call__(self, t):
+        known = self.known
+
+        def translated(key: str) -> str:
+            try:
+                return known[key]
+            except KeyError:
+                known[key] = value = t(key)
+                return value
+
+        return translated
 
 
 def _source(dirs: list[str], name: str) -> tuple[int, Path] | None:
