@@ -16,12 +16,12 @@ from mkdocs.config import load_config
 from mkdocs.structure.toc import get_toc
 from mkdocs.theme import Theme
 
-from mkdocs_reports import plugin, theme_partials
+from mkdocs_reports import theme_partials
 from mkdocs_reports.theme_partials import (
     PARTIALS_DIR,
     REPRODUCES,
-    TRANSLATED_ONCE,
     TranslatedOnce,
+    helpers,
     add_cheaper_partials,
 )
 from sitehtml import build_site, make_project
@@ -72,16 +72,21 @@ def _render_toc(env, config, page) -> str:
 
 @pytest.mark.parametrize("toc_title", [None, "On this page <&>"])
 def test_tables_of_contents_come_out_as_materials_own(tmp_path, toc_title):
+    """With the plugin's helpers (each page's table made once: shown twice, one page after
+    another) and without them (every table made anew)."""
     config = _material_config(tmp_path, toc_title)
     materials = config.theme.get_env()
     assert add_cheaper_partials(config.theme) == list(REPRODUCES)
-    cheaper = config.theme.get_env()
+    cheaper, helped = config.theme.get_env(), config.theme.get_env()
+    helped.globals.update(helpers())
     assert Path(cheaper.get_template("partials/toc.html").filename).parent.parent == PARTIALS_DIR
     rendered = []
     for text in PAGES:
         for typeset in (False, True):
-            expected = _render_toc(materials, config, _page(text, typeset))
-            assert _render_toc(cheaper, config, _page(text, typeset)) == expected, (text, typeset)
+            page = _page(text, typeset)
+            expected = _render_toc(materials, config, page)
+            assert _render_toc(cheaper, config, page) == expected, (text, typeset)
+            assert [_render_toc(helped, config, page) for _ in range(2)] == [expected] * 2, (text, typeset)
             rendered.append(expected)
     assert all(any(part in html for html in rendered) for part in ('<nav class="md-nav" aria-label=', "md-typeset"))
 
@@ -94,7 +99,7 @@ def test_translations_come_out_as_materials_own(tmp_path, language):
     materials = config.theme.get_env()
     add_cheaper_partials(config.theme)
     cheaper = config.theme.get_env()
-    cheaper.globals[TRANSLATED_ONCE] = TranslatedOnce()
+    cheaper.globals.update(helpers())
     english = Path(next(d for d in config.theme.dirs[1:] if Path(d, "partials/languages/en.html").is_file()))
     keys = re.findall(r'^  "([^"]+)":', (english / "partials/languages/en.html").read_text(encoding="utf-8"), re.M)
     assert len(keys) > 50
@@ -103,7 +108,7 @@ def test_translations_come_out_as_materials_own(tmp_path, language):
     expected = materials.from_string(source).render(config=config, keys=keys)
     for _ in range(2):
         assert cheaper.from_string(source).render(config=config, keys=keys) == expected
-    assert set(cheaper.globals[TRANSLATED_ONCE].known) == set(keys)
+    assert set(cheaper.globals["reports_translated_once"].known) == set(keys)
     assert "[no.such.key]" in expected
 
 
@@ -149,7 +154,7 @@ def test_the_copy_goes_after_an_authors_custom_dir(tmp_path):
 def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch):
     project = make_project(tmp_path / "project")
     used: list[list[str]] = []
-    monkeypatch.setattr(plugin, "add_cheaper_partials", lambda theme: used.append(add_cheaper_partials(theme)))
+    monkeypatch.setattr(theme_partials, "add_cheaper_partials", lambda theme: used.append(add_cheaper_partials(theme)))
     cheaper = build_site(project, site_dir=tmp_path / "cheaper")
     monkeypatch.setattr(theme_partials, "REPRODUCES", {})
     materials = build_site(project, site_dir=tmp_path / "materials")

@@ -49,7 +49,7 @@ from .generated_markdown import GeneratedMarkdown
 from .incremental import Builds, CompiledTemplates, GeneratedPage, HeldMarkdown, content_fingerprint
 from .navigation import SystemsNavigation
 from .preview import Preview, PreviewError, SnapshotError
-from .theme_partials import TRANSLATED_ONCE, TranslatedOnce, add_cheaper_partials
+from . import theme_partials
 from .core.bulk import no_cycle_collection
 from .core.check import CheckedCollection, check_collection
 from .core.diagnostics import PRINT_LIMIT, Diagnostic, Location
@@ -135,7 +135,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 config.markdown_extensions.append(name)
         config.markdown_extensions.extend(markdown_extensions())
         config.markdown_extensions.append(PlainTextExtension())  # the same HTML, sooner
-        add_cheaper_partials(config.theme)  # the same pages, sooner
+        theme_partials.add_cheaper_partials(config.theme)  # the same pages, sooner
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
@@ -252,12 +252,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_env(self, env, /, *, config: MkDocsConfig, files: Files):
         """Theme templates do not change during a build: look each up once, not once per
-        include on every page; and compile each once per process (incremental.py). The
-        theme's translations are the same on every page: each is made once per build. Called
-        once every page is read, before the first is written."""
+        include on every page; and compile each once per process (incremental.py). What
+        the theme makes the same on every page (translations) or twice on one (the table of
+        contents) is made once (theme_partials.py)."""
         env.auto_reload = False
         env.bytecode_cache = self.compiled_templates
-        env.globals[TRANSLATED_ONCE] = TranslatedOnce()  # for the copy of language.html (theme_partials.py)
+        env.globals.update(theme_partials.helpers())
         if self.config.enabled and self.renderer is not None:
             # Every page has been read: what lives now (the pages, their contents and the
             # navigation) lives until the build ends, so the cycle collector need not scan

@@ -39,8 +39,12 @@ REPRODUCES: dict[str, dict[str, str]] = {
     },
 }
 
-#: the name under which the copy of language.html finds TranslatedOnce
-TRANSLATED_ONCE = "reports_translated_once"
+
+
+def helpers() -> dict[str, object]:
+    """What the copies find in a theme environment's globals (``on_env``: new each build);
+    without them (an environment made by someone else) they do all the work themselves."""
+    return {"reports_translated_once": TranslatedOnce(), "reports_once_per_page": OncePerPage()}
 
 
 def add_cheaper_partials(theme: Theme) -> list[str]:
@@ -63,7 +67,7 @@ class TranslatedOnce:
     """Material's translation macro ``t``, remembered per key for one theme environment
     (one build): ``t`` reads only its key and the language files, which the imports of
     language.html read without the page's context, so a key comes out the same on every
-    page. Installed as ``TRANSLATED_ONCE`` in the environment's globals (``on_env``)."""
+    page."""
 
     def __init__(self) -> None:
         self.known: dict[str, str] = {}
@@ -79,6 +83,22 @@ class TranslatedOnce:
                 return value
 
         return translated
+
+
+class OncePerPage:
+    """A partial's text made once for a page that shows it twice (the table of contents:
+    in the navigation and beside the page). Only for a partial that reads nothing but the
+    page, the configuration and the translations, all the same within one page's
+    rendering; only the last page's text is kept."""
+
+    def __init__(self) -> None:
+        self.page: object | None = None
+        self.text = ""
+
+    def __call__(self, page, render) -> str:
+        if page is None or page is not self.page:
+            self.page, self.text = page, render()
+        return self.text
 
 
 def _source(dirs: list[str], name: str) -> tuple[int, Path] | None:
