@@ -150,9 +150,34 @@ def test_the_copy_goes_after_an_authors_custom_dir(tmp_path):
     assert config.theme.dirs.count(str(PARTIALS_DIR)) == 1
 
 
+#: the site's theme set otherwise: one palette (a mapping), tabs, search sharing, a logo
+#: image, another language
+OTHER_THEME = """\
+theme:
+  name: material
+  language: de
+  logo: logo.svg
+  font: false
+  features:
+    - navigation.tabs
+    - navigation.tabs.sticky
+    - search.share
+    - toc.follow
+  palette:
+    scheme: slate
+    primary: red
+"""
+
+
 @pytest.mark.site
-def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch):
+@pytest.mark.parametrize("theme", ["the site's", "another"])
+def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch, theme):
     project = make_project(tmp_path / "project")
+    if theme == "another":
+        config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+        start, end = config.index("theme:"), config.index("markdown_extensions:")
+        (project / "mkdocs.yml").write_text(config[:start] + OTHER_THEME + "\n" + config[end:], encoding="utf-8")
+        (project / "docs" / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
     used: list[list[str]] = []
     monkeypatch.setattr(theme_partials, "add_cheaper_partials", lambda theme: used.append(add_cheaper_partials(theme)))
     cheaper = build_site(project, site_dir=tmp_path / "cheaper")
@@ -164,4 +189,5 @@ def test_a_site_comes_out_the_same_without_the_copies(tmp_path, monkeypatch):
     assert sorted(path.relative_to(cheaper) for path in cheaper.rglob("*.html")) == pages
     for page in pages:
         assert (cheaper / page).read_bytes() == (materials / page).read_bytes(), page
-    assert 'data-md-component="toc"' in (cheaper / "index.html").read_text(encoding="utf-8")
+    home = (cheaper / "index.html").read_text(encoding="utf-8")
+    assert all(part in home for part in ('data-md-component="toc"', 'data-md-component="search"', "md-header"))

@@ -3,9 +3,12 @@
 Material renders its partials once per page, and some cost more than their output needs:
 the table of contents includes ``toc-item.html`` once per heading (a template lookup and a
 copy of the page's whole context each time), and every page shows it twice; a page asks
-for about 25 translations, two macro calls each, that are the same on every page.
-``templates/theme/`` holds copies that write the same text with less work (a macro
-instead of the recursive include; each translation made once per build).
+for about 25 translations, two macro calls each, and its header includes a search form
+and a colour palette (nine templates), all the same on every page. ``templates/theme/``
+holds copies that write the same text with less work: a macro instead of the recursive
+include, the table of contents made once per page, each translation and the header's
+fixed parts once per build (with the ``helpers`` the plugin puts in the theme's
+environment; without them the copies do all the work themselves).
 
 A copy is put in the theme's search path only while every Material file it reproduces
 is, byte for byte, the file the theme would use: the one recorded below. A Material
@@ -37,6 +40,12 @@ REPRODUCES: dict[str, dict[str, str]] = {
     "partials/language.html": {
         "partials/language.html": "3a44516f305006ac794f51a45ad7b532cf270916d8e92e8c42784e58b2eff0a3",
     },
+    "partials/header.html": {
+        "partials/header.html": "8cf3fb15bcf969ff596649616fd99366b3c31c08d57a86d05308efc16d8fa75f",
+        "partials/palette.html": "fb935107ae7d3d7475965019eec36c1ad72bf1d154254dab2474921fcd2710e3",
+        "partials/javascripts/palette.html": "8790389765ea6036effddba548b15093bb05bdc75624eaeaf8b13f3c24be4ab5",
+        "partials/search.html": "bfd556535abcddb99396ab2a7e3acc2ebcd3f36756007d3969396caa4126be30",
+    },
 }
 
 
@@ -44,7 +53,11 @@ REPRODUCES: dict[str, dict[str, str]] = {
 def helpers() -> dict[str, object]:
     """What the copies find in a theme environment's globals (``on_env``: new each build);
     without them (an environment made by someone else) they do all the work themselves."""
-    return {"reports_translated_once": TranslatedOnce(), "reports_once_per_page": OncePerPage()}
+    return {
+        "reports_translated_once": TranslatedOnce(),
+        "reports_once_per_page": OncePerPage(),
+        "reports_once_per_build": OncePerBuild(),
+    }
 
 
 def add_cheaper_partials(theme: Theme) -> list[str]:
@@ -99,6 +112,22 @@ class OncePerPage:
         if page is None or page is not self.page:
             self.page, self.text = page, render()
         return self.text
+
+
+class OncePerBuild:
+    """Partials made on the first page and kept for the build (the header's colour palette,
+    its script and the search form). Only for a partial that reads nothing but the
+    configuration and the translations, and includes only icons (SVG files)."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, str] = {}
+
+    def __call__(self, name: str, render) -> str:
+        try:
+            return self.made[name]
+        except KeyError:
+            self.made[name] = text = render()
+            return text
 
 
 def _source(dirs: list[str], name: str) -> tuple[int, Path] | None:
