@@ -17,13 +17,7 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.theme import Theme
 
 from mkdocs_reports import theme_partials
-from mkdocs_reports.theme_partials import (
-    PARTIALS_DIR,
-    REPRODUCES,
-    TranslatedOnce,
-    helpers,
-    add_cheaper_partials,
-)
+from mkdocs_reports.theme_partials import PARTIALS_DIR, REPRODUCES, add_cheaper_partials, helpers
 from sitehtml import build_site, make_project
 
 #: headings of every shape the table of contents template distinguishes: a page title
@@ -41,7 +35,7 @@ PAGES = [
 def _material_config(tmp_path: Path, toc_title: str | None = None, language: str = "en"):
     """A real MkDocs configuration with Material, as a build loads it."""
     toc = f"\n      title: {toc_title}" if toc_title else " {}"
-    (tmp_path / "docs").mkdir(exist_ok=True)
+    (tmp_path / "docs").mkdir(parents=True, exist_ok=True)
     (tmp_path / "mkdocs.yml").write_text(
         f"site_name: Theme partials\ntheme:\n  name: material\n  language: {language}\n"
         f"markdown_extensions:\n  - toc:{toc}\n",
@@ -108,8 +102,23 @@ def test_translations_come_out_as_materials_own(tmp_path, language):
     expected = materials.from_string(source).render(config=config, keys=keys)
     for _ in range(2):
         assert cheaper.from_string(source).render(config=config, keys=keys) == expected
-    assert set(cheaper.globals["reports_translated_once"].known) == set(keys)
+    assert set(cheaper.globals["reports_translated_once"].known[language]) == set(keys)
     assert "[no.such.key]" in expected
+
+
+def test_translations_are_kept_apart_by_language(tmp_path):
+    """One environment that renders pages of two languages (as a plugin might that builds
+    a site per language) translates each in its own."""
+    english, german = (_material_config(tmp_path / language, language=language) for language in ("en", "de"))
+    materials = english.theme.get_env()
+    add_cheaper_partials(english.theme)
+    cheaper = english.theme.get_env()
+    cheaper.globals.update(helpers())
+    source = '{% import "partials/language.html" as lang with context %}{{ lang.t("toc") }}|{{ lang.t("search") }}'
+    for config in (english, german, english):
+        expected = materials.from_string(source).render(config=config)
+        assert cheaper.from_string(source).render(config=config) == expected
+    assert expected != materials.from_string(source).render(config=german)
 
 
 def test_materials_files_are_those_the_copies_reproduce():

@@ -253,8 +253,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_env(self, env, /, *, config: MkDocsConfig, files: Files):
         """Theme templates do not change during a build: look each up once, not once per
         include on every page; and compile each once per process (incremental.py). What
-        the theme makes the same on every page (translations) or twice on one (the table of
-        contents) is made once (theme_partials.py)."""
+        the theme makes the same on every page (translations, the header's search form and
+        palette) or twice on one (the table of contents) is made once (theme_partials.py)."""
         env.auto_reload = False
         env.bytecode_cache = self.compiled_templates
         env.globals.update(theme_partials.helpers())

@@ -49,7 +49,6 @@ REPRODUCES: dict[str, dict[str, str]] = {
 }
 
 
-
 def helpers() -> dict[str, object]:
     """What the copies find in a theme environment's globals (``on_env``: new each build);
     without them (an environment made by someone else) they do all the work themselves."""
@@ -77,16 +76,16 @@ def add_cheaper_partials(theme: Theme) -> list[str]:
 
 
 class TranslatedOnce:
-    """Material's translation macro ``t``, remembered per key for one theme environment
-    (one build): ``t`` reads only its key and the language files, which the imports of
-    language.html read without the page's context, so a key comes out the same on every
-    page."""
+    """Material's translation macro ``t``, remembered per language and key for one theme
+    environment (one build, one configuration): ``t`` reads only its key and the language
+    files, which the imports of language.html read without the page's context, so a key
+    comes out the same on every page."""
 
     def __init__(self) -> None:
-        self.known: dict[str, str] = {}
+        self.known: dict[str, dict[str, str]] = {}
 
-    def __call__(self, t):
-        known = self.known
+    def __call__(self, t, language: str):
+        known = self.known.setdefault(language, {})
 
         def translated(key: str) -> str:
             try:
@@ -115,18 +114,19 @@ class OncePerPage:
 
 
 class OncePerBuild:
-    """Partials made on the first page and kept for the build (the header's colour palette,
-    its script and the search form). Only for a partial that reads nothing but the
-    configuration and the translations, and includes only icons (SVG files)."""
+    """Partials made on the first page and kept for the theme environment (one build, one
+    configuration): the header's colour palette, its script and the search form. Only for
+    a partial that reads nothing but the configuration and the translations (kept per
+    language), and includes only icons (SVG files)."""
 
     def __init__(self) -> None:
-        self.made: dict[str, str] = {}
+        self.made: dict[tuple[str, str], str] = {}
 
-    def __call__(self, name: str, render) -> str:
+    def __call__(self, name: str, language: str, render) -> str:
         try:
-            return self.made[name]
+            return self.made[name, language]
         except KeyError:
-            self.made[name] = text = render()
+            self.made[name, language] = text = render()
             return text
 
 
