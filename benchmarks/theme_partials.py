@@ -26,7 +26,7 @@ from mkdocs.config import load_config
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_build import plugin_project  # noqa: E402
 
-from mkdocs_reports.theme_partials import PARTIALS_DIR, helpers  # noqa: E402
+from mkdocs_reports.theme_partials import COPIES_DIR, helpers  # noqa: E402
 
 
 class SideBySide:
@@ -42,9 +42,8 @@ class SideBySide:
 
     def _envs(self, env: jinja2.Environment) -> dict[str, jinja2.Environment]:
         if env not in self.envs:
-            dirs = [d for d in env.loader.searchpath if Path(d) != PARTIALS_DIR]
-            materials = env.overlay(loader=FileSystemLoader(dirs))
-            copies = env.overlay(loader=FileSystemLoader([str(PARTIALS_DIR), *dirs]))
+            materials = env.overlay(loader=FileSystemLoader([d for d in env.loader.searchpath if Path(d).parent != COPIES_DIR]))
+            copies = env.overlay(loader=FileSystemLoader(env.loader.searchpath))  # as the build's
             copies.globals = {**env.globals, **helpers()}  # its own, as in a build
             self.envs[env] = {"Material's partials": materials, "copies": copies}
         return self.envs[env]

@@ -13,8 +13,8 @@ environment; without them the copies do all the work themselves).
 A copy is put in the theme's search path only while every Material file it reproduces
 is, byte for byte, the file the theme would use: the one recorded below. A Material
 upgrade that changes one, or an author's own version in ``custom_dir``, makes Material's
-own run again, only slower. The copies go right before the folder that holds Material's
-files, so an author's ``custom_dir`` still wins. ``tests/test_theme_partials.py``
+own run again for that copy, only slower. The copies go right before the folder that
+holds Material's files, so an author's ``custom_dir`` still wins. ``tests/test_theme_partials.py``
 renders pages with and without the copies and finds them equal, and fails when
 Material's files change: then compare each copy with the new files, carry the changes
 over and record the new hashes.
@@ -27,20 +27,20 @@ from pathlib import Path
 
 from mkdocs.theme import Theme
 
-#: the folder of the copies, in the form of a theme's templates folder
-PARTIALS_DIR = Path(__file__).parent / "templates" / "theme"
+#: the copies: a folder each, in the form of a theme's templates folder
+COPIES_DIR = Path(__file__).parent / "templates" / "theme"
 
-#: each copy → the Material files it reproduces (template name → SHA-256 of the file in
-#: mkdocs-material 9.8.2)
+#: each copy (its folder) → the Material files it reproduces (template name → SHA-256 of
+#: the file in mkdocs-material 9.8.2)
 REPRODUCES: dict[str, dict[str, str]] = {
-    "partials/toc.html": {
+    "toc": {
         "partials/toc.html": "fde48f583563364b0e0e6865a5ab1e7060ec1826161f69f5cbee653e621b0f84",
         "partials/toc-item.html": "418f31ce2e6d559934f610084a5c8493f9618b96268909601552ac48aa0c15c2",
     },
-    "partials/language.html": {
+    "language": {
         "partials/language.html": "3a44516f305006ac794f51a45ad7b532cf270916d8e92e8c42784e58b2eff0a3",
     },
-    "partials/header.html": {
+    "header": {
         "partials/header.html": "8cf3fb15bcf969ff596649616fd99366b3c31c08d57a86d05308efc16d8fa75f",
         "partials/palette.html": "fb935107ae7d3d7475965019eec36c1ad72bf1d154254dab2474921fcd2710e3",
         "partials/javascripts/palette.html": "8790389765ea6036effddba548b15093bb05bdc75624eaeaf8b13f3c24be4ab5",
@@ -60,19 +60,17 @@ def helpers() -> dict[str, object]:
 
 
 def add_cheaper_partials(theme: Theme) -> list[str]:
-    """Put the copies that are exact for ``theme`` in its search path (all or none: they
-    share one folder); the names of those put in."""
-    before: int | None = None
-    for reproduced in REPRODUCES.values():
-        for name, digest in reproduced.items():
-            found = _source(theme.dirs, name)
-            if found is None or hashlib.sha256(found[1].read_bytes()).hexdigest() != digest:
-                return []
-            before = found[0] if before is None else min(before, found[0])
-    if before is None or str(PARTIALS_DIR) in theme.dirs:
-        return []
-    theme.dirs.insert(before, str(PARTIALS_DIR))
-    return list(REPRODUCES)
+    """Put each copy that is exact for ``theme`` in its search path, right before the
+    first folder that holds a file it reproduces; the copies put in."""
+    exact: list[str] = []
+    before = len(theme.dirs)
+    for copy, reproduced in REPRODUCES.items():
+        places = _places(theme.dirs, reproduced)
+        if places is not None and str(COPIES_DIR / copy) not in theme.dirs:
+            exact.append(copy)
+            before = min(before, *places)
+    theme.dirs[before:before] = [str(COPIES_DIR / copy) for copy in exact]
+    return exact
 
 
 class TranslatedOnce:
@@ -130,10 +128,13 @@ class OncePerBuild:
             return text
 
 
-def _source(dirs: list[str], name: str) -> tuple[int, Path] | None:
-    """The file the theme's loader would read for ``name``, and the place of its folder."""
-    for index, folder in enumerate(dirs):
-        path = Path(folder, name)
-        if path.is_file():
-            return index, path
-    return None
+def _places(dirs: list[str], reproduced: dict[str, str]) -> list[int] | None:
+    """Where in ``dirs`` the theme's loader finds each file of ``reproduced``; None when
+    one is missing or not the recorded one."""
+    places = []
+    for name, digest in reproduced.items():
+        place = next((index for index, folder in enumerate(dirs) if Path(folder, name).is_file()), None)
+        if place is None or hashlib.sha256(Path(dirs[place], name).read_bytes()).hexdigest() != digest:
+            return None
+        places.append(place)
+    return places
