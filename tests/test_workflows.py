@@ -337,6 +337,28 @@ def test_the_quotes_script_fails_on_a_quote_not_found_and_on_a_commit_that_canno
     assert f"::error::cannot fetch the reviewed commit {'e' * 40} of tallybook SRC-1 from https://github.com/example/tallybook" in result.stdout
 
 
+def test_the_quotes_script_fails_on_a_lock_of_a_source_it_cannot_fetch(tmp_path):
+    """A lock made against any folder for an http:// identity was skipped with a notice
+    (exit 0) while its quotes showed "verified" on the site."""
+    from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
+    from conftest import Collection
+
+    made_up = tmp_path / "made-up"
+    commit = source_repository(made_up, {"tallybook/agent.py": "anything at all\n"})
+    project = tmp_path / "project"
+    write_system(Collection(project / "reports"), commit, record_with_quotes(
+        "MEM-OBJ-notebook", quote_block("anything at all", "tallybook/agent.py")), identity="http://github.com/example/tallybook")
+    made = subprocess.run([tool("mkdocs-reports"), "quotes", "--source", f"SRC-1={made_up}", "reports"], cwd=project,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
+    result = subprocess.run(["bash", str(QUOTES_SCRIPT), str(project / "work"), tool("mkdocs-reports")], cwd=project,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "::error::a quote lock vouches for a source CI cannot fetch to verify it again" in result.stdout
+    assert "reports/tallybook/_quotes.lock.yaml:1:1: error: the lock vouches for quotes of SRC-1" in result.stderr
+    assert "::notice::" not in result.stdout
+
+
 def test_the_quotes_script_will_not_fetch_over_another_protocol(tmp_path):
     project, upstream, commit = _ci_project(tmp_path, "return open(path).read()")
     env_free = {k: v for k, v in os.environ.items() if k != "QUOTES_GIT_PROTOCOLS"}
@@ -389,3 +411,66 @@ def test_a_fork_is_previewed_only_when_it_changes_reports_only(tmp_path, head, f
     done = subprocess.run(["bash", str(script), "7", head], env=env, capture_output=True, text=True, timeout=30)
     assert (done.returncode == 0) is published, done.stdout + done.stderr
     assert named in done.stdout
+
+
+# --- previews only of pull requests into the default branch -------------------------------
+
+
+def _deploy_step(name: str) -> dict:
+    deploy = load(REPO / ".github" / "workflows" / "preview.yml")["jobs"]["deploy"]
+    return next(step for step in deploy["steps"] if step.get("name") == name)
+
+
+def _run_step(step: dict, tmp_path: Path, env: dict[str, str], gh: str) -> tuple[subprocess.CompletedProcess, str]:
+    """A step's shell (bash, as GitHub runs it: -e, pipefail) in this repository with a fake
+    ``gh``; its run and what it wrote to GITHUB_OUTPUT. ``${{ … }}`` must not be in it."""
+    assert "${{" not in step["run"], "expressions go through env:, never into the script"
+    fake = tmp_path / "bin" / "gh"
+    fake.parent.mkdir(exist_ok=True)
+    fake.write_text(gh, encoding="utf-8")
+    fake.chmod(0o755)
+    output = tmp_path / "output"
+    output.write_text("")
+    environment = {**os.environ, "PATH": f"{fake.parent}:{os.environ['PATH']}", "GITHUB_OUTPUT": str(output),
+                   "GITHUB_REPOSITORY": "owner/site", "GH_TOKEN": "x", **env}
+    done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=REPO,
+                          env=environment, capture_output=True, text=True, timeout=30)
+    return done, output.read_text()
+
+
+FAKE_PULL = """#!/usr/bin/env python3
+# The pulls API of one open pull request: head SHA and repository, state, base branch.
+import os, sys
+print("\\t".join([os.environ["PULL_HEAD_SHA"], "fork/site", "open", os.environ["PULL_BASE"]]))
+"""
+
+
+@pytest.mark.parametrize(("base", "previewed"), [("main", True), ("old-release", False), ("gh-pages", False)])
+def test_only_a_pull_request_into_the_default_branch_is_previewed(tmp_path, base, previewed):
+    """A pull request into another branch is built with that branch's plugin, which may be
+    older or altered: it is not published on the site's address."""
+    pr = load(REPO / ".github" / "workflows" / "pr.yml")
+    assert pr["on"]["pull_request"]["branches"] == ["main"]
+    step = _deploy_step("Check the pull request number the build carries")
+    assert step["env"]["DEFAULT_BRANCH"] == "${{ github.event.repository.default_branch }}"
+    (tmp_path / "pr-number").write_text("7\n")
+    done, output = _run_step(step, tmp_path, {
+        "CARRIED": str(tmp_path / "pr-number"), "BUILT_SHA": "a" * 40, "BUILT_REPO": "fork/site", "DEFAULT_BRANCH": "main",
+        "PULL_HEAD_SHA": "a" * 40, "PULL_BASE": base,
+    }, FAKE_PULL)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ("number=7" in output) is previewed, done.stdout
+    if not previewed:
+        assert "::notice::pull request #7 is not into the default branch; no preview" in done.stdout
+        assert base not in done.stdout  # a branch name is the pull request's own text
+
+
+def test_the_step_that_decides_whether_to_publish_prints_no_file_name_of_the_fork(tmp_path):
+    """A file named like a workflow command (``::add-mask::…``, ``::error::…``) must not
+    reach the log, where a line that starts so is a command to the runner."""
+    step = _deploy_step("Only report changes of a fork are previewed")
+    names = "::stop-commands::x\t\n::error title=Preview::injected\t\nreports/alpha/memory.yaml\t"
+    done, output = _run_step(step, tmp_path, {"NUMBER": "7", "BUILT_REPO": "fork/site", "FILES": names}, FAKE_GH)
+    assert done.returncode == 0 and "publish=false" in output, done.stdout + done.stderr
+    assert "::stop-commands::" not in done.stdout + done.stderr and "injected" not in done.stdout + done.stderr
+    assert "::notice::pull request #7 is from a fork and changes 2 files outside reports/; no preview" in done.stdout

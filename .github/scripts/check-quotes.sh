@@ -4,7 +4,9 @@
 # (a public https repository and a full commit), fetch that one commit, shallow, into a new
 # bare repository: nothing is checked out and nothing of it is run; only git reads it. Then
 # `mkdocs-reports quotes --check` verifies every quote (exit 1 on a quote not found, or a
-# committed quote lock that is not what the sources verify).
+# committed quote lock that is not what the sources verify). A lock of a source that is not
+# fetched (no https repository, no full commit) fails at once, unless it was made from a
+# plain folder: its pages say "checked against a capture", never "verified".
 #
 # Usage: check-quotes.sh WORKDIR [MKDOCS-REPORTS]
 # Git may speak https only (QUOTES_GIT_PROTOCOLS widens it for the tests' local copies).
@@ -15,7 +17,12 @@ tool="${2:-.venv/bin/mkdocs-reports}"
 export GIT_ALLOW_PROTOCOL="${QUOTES_GIT_PROTOCOLS:-https}" GIT_TERMINAL_PROMPT=0 GIT_CONFIG_NOSYSTEM=1
 
 mkdir -p "$work"
-"$tool" quotes --list-sources > "$work/sources.tsv"
+# A lock that vouches for a source this script cannot fetch would be checked by nothing:
+# --list-sources fails on it (its lines above say which).
+if ! "$tool" quotes --list-sources > "$work/sources.tsv"; then
+  echo "::error::a quote lock vouches for a source CI cannot fetch to verify it again"
+  exit 1
+fi
 args=()
 while IFS=$'\t' read -r system source url revision; do
   if ! [[ "$system" =~ ^[a-z0-9][a-z0-9-]*$ && "$source" =~ ^SRC-[0-9]+$ \
