@@ -47,8 +47,8 @@ def test_a_set_folder_imports_into_yaml_that_passes_the_check(into):
     assert counts["memory"] == "3 records, 3 annotations, 3 quotes, 3 table rows, 18 citations"
     assert counts["epistemic"] == "3 records, 0 annotations, 2 quotes, 8 table rows, 23 citations"
     assert str(result.counts()) == "14 records, 3 annotations, 9 quotes, 14 table rows, 57 citations"
-    assert result.skipped == [f"{display_path(INKWELL / 'overview.md', None)}: skipped: its type "
-                              "'agentic-system-analyses/types/agentic-system-analysis-overview.md' is not a member type "
+    assert result.skipped == [f"{display_path(INKWELL / 'review.md', None)}: skipped: its type "
+                              "'agentic-system-analyses/types/generated-review.md' is not a member type "
                               "this collection declares (declare it in _types/ to import it)"]
 
 
@@ -72,7 +72,7 @@ def test_the_yaml_is_in_the_house_style(into):
     imported([INKWELL], into)
     text = (into / "inkwell" / "memory.yaml").read_text()
     assert text.startswith("# yaml-language-server: $schema=https://agentic-system-analyses.github.io/agentic-system-analyses/"
-                           "schema/report.schema.json\ntype: agentic-system-memory-report\ntitle: Inkwell memory report\n")
+                           "schema/report.schema.json\ntype: agent-memory-analysis-report\ntitle: Inkwell memory report\n")
     assert """
 records:
   - id: MEM-OBJ-notes
@@ -97,10 +97,11 @@ def test_the_report_names_every_judgement(into):
     result = imported([INKWELL], into)
     notes = [str(j).replace(display_path(INKWELL, None), "inkwell") for j in result.judgements]
     expected = [
-        "inkwell/epistemic.md:43:1: note: the compact ledger record (Route ID: …) is read as labelled fields; the export writes them as '- Label: value' bullets",
+        "inkwell/epistemic.md:43:1: note: the compact ledger record (Route ID: …) is read as labelled fields, its spelling kept (markdown: compact_records)",
         "inkwell/memory.md:2:1: note: the type 'agentic-system-analyses/types/agent-memory-analysis-report.md' is read as agentic-system-memory-report (agentic-system-analyses/types/agentic-system-memory-report.md)",
-        "inkwell/memory.md:55:1: note: 'Part of:' of MEM-OBJ-backup: the link around RT-OBJ-scratchpad is dropped (the page links the ID)",
-        "inkwell/memory.md:103:1: note: the code span around the annotated ID RT-RTE-nightly-digest is dropped (the page links the ID)",
+        "inkwell/memory.md:55:1: note: 'Part of:' of MEM-OBJ-backup: the link around RT-OBJ-scratchpad is kept as the member's spelling (markdown: part_of); the page links the ID",
+        "inkwell/memory.md:103:1: note: the code span around the annotated ID RT-RTE-nightly-digest is kept as the member's spelling "
+        "(markdown: annotation_headings); the page links the ID",
         "inkwell/memory.md:131:1: note: a '+' list is read as paragraphs: each item is a paragraph of its own (paragraphs:)",
         "inkwell/runtime.md:2:1: note: the type 'agentic-systems/types/agentic-system-runtime-report.md' is read as agentic-system-runtime-report (agentic-system-analyses/types/agentic-system-runtime-report.md)",
         "inkwell/epistemic.md:5:1: note: the set's SRC-1 is a git source (the reviewed boundary is a full commit)",
@@ -182,7 +183,7 @@ def test_the_markdown_export_reads_back_as_the_same_yaml(into, tmp_path):
     warnings = export_collection(into, tmp_path / "md")
     assert not any(warnings.values()), warnings
     memory = (tmp_path / "md" / "inkwell" / "memory.md").read_text()
-    assert "\n#### On [RT-RTE-nightly-digest](runtime.md#rt-rte-nightly-digest) — Nightly digest\n" in memory  # the method's link
+    assert "\n#### On `RT-RTE-nightly-digest` — Nightly digest\n" in memory  # as the member wrote it
     assert "\n#### MEM-OBJ-backup — Scratchpad backup\n" in memory
     again = new_collection(tmp_path / "again")
     imported([tmp_path / "md" / "inkwell"], again)
@@ -306,7 +307,7 @@ def test_many_sets_are_shared_between_processes_with_the_same_result(into, tmp_p
     sets = []
     for number in range(6):
         folder = tmp_path / "runs" / f"inkwell{number}"
-        shutil.copytree(INKWELL, folder, ignore=shutil.ignore_patterns("overview.md"))
+        shutil.copytree(INKWELL, folder, ignore=shutil.ignore_patterns("review.md"))
         sets.append(folder)
     alone = imported(sets, into, workers=1)
     shared = imported(sets, new_collection(tmp_path / "shared"), workers=2)

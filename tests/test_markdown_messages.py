@@ -45,10 +45,12 @@ def into(tmp_path: Path) -> Path:
     ("undeclared-type.md", "undeclared-type.md:2:7: error: the member type "
                            "'agentic-system-analyses/types/agentic-system-security-report.md' is not one this collection "
                            "declares — did you mean 'agentic-system-analyses/types/agentic-system-memory-report.md'? the "
-                           "types are: agentic-system-analyses/types/agentic-system-runtime-report.md, "
+                           "types are: agentic-system-analyses/types/agentic-system-analysis-overview.md, "
+                           "agentic-system-analyses/types/agentic-system-runtime-report.md, "
                            "agentic-system-analyses/types/agentic-system-memory-report.md, "
                            "agentic-system-analyses/types/agentic-system-epistemic-report.md, "
-                           "agentic-system-analyses/types/agentic-system-reconciliation-report.md; declare another in "
+                           "agentic-system-analyses/types/agentic-system-reconciliation-report.md, "
+                           "agentic-system-analyses/types/agent-memory-profile.md; declare another in "
                            "<reports>/_types/<name>.yaml"),
 ])
 def test_each_malformed_fixture_names_its_place_and_fix(name, expected, into):

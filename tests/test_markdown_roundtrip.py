@@ -134,11 +134,13 @@ def test_exports_of_other_spellings_read_back_as_the_same_report(tmp_path):
     assert [r.citations[0].target for r in before.collection.reports()] == [r.citations[0].target for r in after.collection.reports()]
 
 
-def test_a_label_over_two_lines_is_written_on_one_and_said(tmp_path):
+def test_a_label_over_two_lines_is_refused_by_the_check(tmp_path):
+    """A Markdown heading is one line: a label over two could not come back as written."""
     source = tmp_path / "source"
     shutil.copytree(YAML_COLLECTIONS["sample"] / "alpha", source / "alpha")
     memory = source / "alpha" / "memory.yaml"
     memory.write_text(memory.read_text().replace("    label: Note store\n", "    label: |-\n      Note store\n      of Alpha\n", 1))
-    warnings = export_collection(source, tmp_path / "md")
-    assert list(warnings.values()) == [[f"{memory}: MEM-OBJ-notes: 'Note store\\nof Alpha' spans lines; its heading is written on one"]]
-    assert "\n#### MEM-OBJ-notes — Note store of Alpha\n" in (tmp_path / "md" / "alpha" / "memory.md").read_text()
+    (message,) = [str(d) for d in check_collection(source).errors if "line break" in d.message]
+    assert "'label' holds a line break (U+000A (LF)); a name, title, label or heading is one line" in message
+
+

@@ -1,4 +1,4 @@
-"""Member types are data: the method's three in member_types/*.yaml, a collection's own in
+"""Member types are data: the method's six in member_types/*.yaml, a collection's own in
 reports/_types/, read by the checker, the pages and the JSON Schema alike."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ annotations:
 
 def test_the_methods_types_come_from_their_yaml_declarations():
     types = {t.member: t for t in builtin_registry().types.values()}
-    assert list(types) == ["runtime", "memory", "epistemic"]
+    assert list(types) == ["overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile"]
     assert [s.heading for s in types["runtime"].sections] == ["Runtime account", "Shared records", "Annotations"]
     assert types["runtime"].section("annotations").empty == "none"
     assert types["memory"].section("annotations").omit_when_empty
@@ -68,6 +68,68 @@ def test_the_methods_types_come_from_their_yaml_declarations():
     method = builtin_registry().method
     assert method.route_fields[0] == "Immediate return" and len(method.route_fields) == 7
     assert method.status_vocabulary.values[-1] == "causally supported"
+
+
+def test_the_overview_reconciliation_and_profile_come_from_the_methods_type_files():
+    types = {t.member: t for t in builtin_registry().types.values()}
+    overview = types["overview"]
+    assert (overview.name, overview.prefix) == ("agentic-system-analysis-overview", None)
+    assert [s.heading for s in overview.sections] == [
+        "Boundary and evidence", "Source register", "Bounded synthesis", "Limitations", "Verification and blockers"]
+    assert overview.section("verification_and_blockers").subheadings == (
+        "Record verification", "Profile verification", "Synthesis verification", "Deterministic validation", "Blockers")
+    assert overview.section("limitations").table.columns[1] == "affected source, record, or route IDs"
+    assert len(overview.section("source_register").table.columns) == 8
+    assert list(overview.metadata) == ["description", "run_id", "system", "run_date", "result_disposition", "target_class",
+                                       "boundary_kind", "reviewed_boundary", "analysis_cutoff", "evidence_tier", "inputs_commit"]
+    assert [s.heading for s in types["reconciliation"].sections] == ["Reconciliation"]
+    profile = types["memory-profile"]
+    assert profile.name == "agent-memory-profile" and profile.metadata["memory_comparison"] == "required"
+    assert [s.key for s in profile.body_sections] == ["comparison_rationale"]
+    assert profile.section("memory_comparison").front_matter
+    method = builtin_registry().method
+    vocabularies = method.vocabularies
+    assert vocabularies["result-disposition"].values == ("complete", "blocked", "out-of-scope")
+    assert vocabularies["boundary-kind"].values[-1] == "complete artifact, partial loop"
+    assert vocabularies["evidence-tier"].values == ("code-grounded", "doc-grounded")
+    assert vocabularies["target-class"].problem("a class of the author's own") is None  # "or another explicitly defined class"
+    comparison = method.comparison
+    assert list(comparison.axes) == ["storage_substrate", "representational_form", "lineage", "behavioral_authority", "write_agency",
+                                     "curation_operations", "read_back_direction", "read_back_signal", "trace_learning", "trace_source"]
+    assert comparison.axes["trace_learning"].values == ("no", "yes")
+    assert comparison.assessment.values[-1] == "not-determinable" and comparison.basis.values[-1] == "causally supported"
+    assert method.set_layout.members["complete"] == ("overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile")
+    assert method.set_layout.members["blocked"] == ("overview",)
+
+
+@pytest.mark.parametrize(("written", "member"), [
+    ("agentic-system-memory-report", "memory"),  # the seeds' older name
+    ("agent-memory-analysis-report", "memory"),  # the method's current file
+    ("agent-memory-profile", "memory-profile"),
+    ("agentic-system-memory-profile", "memory-profile"),  # the profile's earlier file
+    ("agentic-system-analysis-overview", "overview"),
+    ("agentic-system-reconciliation-report", "reconciliation"),
+])
+def test_the_methods_current_and_older_type_names_resolve(written, member):
+    registry = builtin_registry()
+    assert registry.resolve(written).member == member
+    assert registry.resolve(written).method_path(written) == f"agentic-system-analyses/types/{written}.md"
+
+
+def test_a_report_may_name_its_type_by_the_methods_current_file(reports):
+    reports.report("alpha", "", member="memory")
+    path = reports.root / "alpha" / "memory.yaml"
+    path.write_text(path.read_text().replace("type: agentic-system-memory-report", "type: agent-memory-analysis-report"))
+    checked = reports.check()
+    assert checked.ok, checked.messages()
+    report = checked.collection.systems["alpha"].reports["memory"]
+    assert (report.type.member, report.type_name) == ("memory", "agent-memory-analysis-report")
+
+
+def test_a_collection_type_of_a_built_in_name_is_told_to_go(reports):
+    reports.write("_types/reconciliation.yaml", SECURITY.replace("agentic-system-security-report", "agentic-system-reconciliation-report"))
+    reports.report("alpha", "")
+    assert "the type 'agentic-system-reconciliation-report' is already declared by the method — remove this file" in "\n".join(reports.messages())
 
 
 def test_a_collection_declares_another_member_type(reports):

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .citations import SOURCE_RANGE, Mention, scan
 from .images import remote_images
+from .link_references import LinkReferences
 from .diagnostics import Diagnostics
 from .model import (
     Block,
@@ -96,6 +97,8 @@ class BlockBuilder:
         self.citations: list[Citation] = []
         self.sources: list[SourceReference] = []
         self.reconciliations: list[Reconciliation] = []
+        #: link references of the file's fields, checked once the file is read (``link_references``)
+        self.link_references = LinkReferences()
 
     # -- what text refers to -------------------------------------------------------------
 
@@ -110,6 +113,7 @@ class BlockBuilder:
                 f"the image {quoted(url)} is not on this site: every reader's browser would fetch it from elsewhere",
                 "link to it instead ([what it shows](URL)); pages load nothing from other sites",
             )
+        self.link_references.add(text, place.label, lambda written, count: self.source.location_in(node, written, count))
         mentions = scan(text, self.grammar)
         for mention in mentions:
             location = self.source.location_in(node, mention.written or mention.text, mention.occurrence)

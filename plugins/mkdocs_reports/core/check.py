@@ -10,6 +10,7 @@ from .diagnostics import Diagnostic, shown
 from .graph import CitationGraph
 from .loader import LoadCache, load_collection
 from .model import Collection
+from .site_names import SiteNames
 from .validator import validate
 
 
@@ -52,11 +53,13 @@ def check_collection(
     base: str | os.PathLike[str] | None = None,
     files: dict[str, bytes] | None = None,
     cache: LoadCache | None = None,
+    names: SiteNames | None = None,
 ) -> CheckedCollection:
     """Load, link and validate. ``files``: the reports and sets of ``root`` held in memory
-    (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs."""
+    (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs;
+    ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
-        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache)
+        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache, names=names)
         graph = CitationGraph(collection)
         diagnostics.merge(validate(collection, graph))
     ordered = diagnostics.sorted()

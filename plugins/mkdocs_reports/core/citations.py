@@ -328,7 +328,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
             if grammar.is_candidate(inner):
                 offset = markdown.index(inner, match.start(1))
                 add("link", inner, offset, match.start(), match.end(), grammar.id_problem(inner), label=label)
-            elif (anchor := _MEMBER_ANCHOR.match(match.group(2))) and (record_id := grammar.id_of_anchor(anchor["anchor"])):
+            elif (anchor := _MEMBER_ANCHOR.fullmatch(match.group(2))) and (record_id := grammar.id_of_anchor(anchor["anchor"])):
                 add("link", record_id, match.start(2) + anchor.start("anchor"), match.start(), match.end(), label=label, written=anchor["anchor"])
         for match in _EVIDENCE.finditer(masked):
             if not free(match.start(), match.end()):

@@ -7,6 +7,7 @@ front end prints at most ``PRINT_LIMIT`` (``shown``) and says how many more ther
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -14,6 +15,18 @@ from dataclasses import dataclass
 KEEP_PER_FILE = 1000
 #: errors a front end prints (``mkdocs-reports check``, the plugin's log)
 PRINT_LIMIT = 200
+
+
+#: characters that would end a message's line or command a terminal or a CI log (a file
+#: named ``x<LF>::error::…``): a printed message shows them escaped, as Python writes them
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` on one line, its control characters and line breaks escaped (``\\n``)."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    return _UNPRINTABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
 @dataclass(frozen=True, order=True)
@@ -25,7 +38,7 @@ class Location:
     column: int = 1
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{printable(self.file)}:{self.line}:{self.column}"
 
 
 @dataclass(frozen=True)
@@ -39,7 +52,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         text = f"{self.location}: {self.severity}: {self.message}"
-        return f"{text} — {self.fix}" if self.fix else text
+        return printable(f"{text} — {self.fix}" if self.fix else text)
 
     def to_json(self) -> dict:
         return {

@@ -77,7 +77,7 @@ class IdGrammar:
         return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True)) or "(?!)"
 
     def is_valid_id(self, value: str) -> bool:
-        return self.id_re.match(value) is not None
+        return self.id_re.fullmatch(value) is not None
 
     def is_candidate(self, value: str) -> bool:
         """Whether the whole of ``value`` looks like a record ID (well formed or not)."""

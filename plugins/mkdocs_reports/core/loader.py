@@ -14,24 +14,40 @@ validator's work.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
+from .comparison import read_comparison
+from .front_matter import FRONT_MATTER_KEYS
 from .diagnostics import Diagnostics, Location
 from .files import links_inside, read_regular_file
-from .model import AnalysisSet, Annotation, Collection, Place, Record, Report, Section, Source, Stated, System
+from .model import (
+    NAMED_VALUES,
+    AnalysisSet,
+    Annotation,
+    Collection,
+    Manifest,
+    PinnedMember,
+    Place,
+    Record,
+    Report,
+    Section,
+    Source,
+    Stated,
+    System,
+)
 from .report_types import Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
 from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
 from .grounding.status import apply_locks
 from .sets import apply_sets
+from .site_names import SiteNames, slug_problem
 from .structure import Fields, StructureChecker
+from .styled_yaml import styled
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
 from .yaml_source import MappingNode, SequenceNode, Source as YamlSource, read_source
 
-SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 #: the set's shared metadata in a system folder
 SET_FILE = "_set.yaml"
 
@@ -83,8 +99,9 @@ class _ReportBuilder(BlockBuilder):
     def report(self, fields: Fields, path: str) -> Report | None:
         if not all(key in fields for key in ("type", "title")):
             return None
-        report_type = self.registry.types[fields["type"]]
-        stated = {key: Stated(fields[key], self.source.location(fields.nodes[key])) for key in METADATA_KEYS if key in fields}
+        report_type = self.registry.resolve(fields["type"])
+        stated = {key: Stated(fields[key], self.source.location(fields.nodes[key])) for key in METADATA_KEYS
+                  if key in fields and isinstance(fields[key], str)}
         report = Report(
             path=path,
             system=self.system,
@@ -98,20 +115,28 @@ class _ReportBuilder(BlockBuilder):
             reviewed_boundary=fields.get("reviewed_boundary"),
             source_identity=fields.get("source_identity"),
             report_status=fields.get("report_status"),
+            type_name=fields["type"],
+            front_matter={entry.key: fields[entry.key] for entry in FRONT_MATTER_KEYS if entry.key in fields
+                          and entry.key not in NAMED_VALUES and entry.key != "system" and not entry.mapping},
+            spelling=_plain(fields.get("markdown")) or {},
             stated=stated,
             present=set(fields.nodes),
         )
         for key, node in fields.nodes.items():
-            if key not in METADATA_KEYS and key not in report_type.section_keys:
+            if key not in METADATA_KEYS and key not in report_type.section_keys and key != "markdown":
                 self.diagnostics.error(
                     self.source.location(fields.key_nodes.get(key, node)),
                     f"{key!r} is not a section of {report_type.name}",
-                    f"its sections are: {', '.join(report_type.section_keys)}",
+                    f"its sections are: {', '.join(s.key for s in report_type.body_sections)}",
                 )
         missing = []
         for spec in report_type.sections:
             value, node = fields.get(spec.key), fields.nodes.get(spec.key)
-            if spec.shape is Shape.RECORDS:
+            if spec.front_matter:
+                if isinstance(value, Fields) and node is not None:
+                    report.comparison, blocks = read_comparison(self, value, node)
+                    report.sections[spec.key] = Section(spec, blocks, self.source.location(fields.key_nodes.get(spec.key, node)))
+            elif spec.shape is Shape.RECORDS:
                 report.records = [r for f in value or [] if (r := self.record(f))]
             elif spec.shape is Shape.ANNOTATIONS:
                 report.annotations = [a for i, f in enumerate(value or [], start=1) if (a := self.annotation(f, i))]
@@ -130,10 +155,20 @@ class _ReportBuilder(BlockBuilder):
                 f"{report_type.a_noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
                 f"add {keys}",
             )
+        self.link_references.check(self.diagnostics)
         report.citations = self.citations
         report.source_references = self.sources
         report.reconciliations = self.reconciliations
         return report
+
+
+def _plain(value):
+    """Checked YAML as plain dicts, lists and text."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
 
 
 def _mapping_root(source: YamlSource, diagnostics: Diagnostics, what: str, first_keys: str) -> bool:
@@ -174,8 +209,16 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
     checked = StructureChecker(source, diagnostics).check(source.root, SET, "the set's metadata")
     if checked is None:
         return None, diagnostics
-    stated = {key: Stated(checked[key], source.location(checked.nodes[key])) for key in ("system", "run_id", "reviewed_boundary") if key in checked}
-    analysis_set = AnalysisSet(path, source.location(source.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"))
+    stated = {key: Stated(checked[key], source.location(checked.nodes[key]))
+              for key in ("system", "run_id", "reviewed_boundary", "result_disposition", "inputs_commit") if key in checked}
+    analysis_set = AnalysisSet(path, source.location(source.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"),
+                               result_disposition=stated.get("result_disposition"), inputs_commit=stated.get("inputs_commit"))
+    manifest = checked.get("manifest")
+    if isinstance(manifest, Fields) and "type" in manifest and isinstance(manifest.get("members"), Fields):
+        members = manifest["members"]
+        pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
+                  for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled(checked.nodes["manifest"]))
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
     for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else [])):
         if "id" not in fields:
@@ -208,42 +251,44 @@ def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
     return read_regular_file(Path(job[1]), job[0], diagnostics, "a quote lock" if job[3] == LOCK_FILE else "a report")
 
 
-def _job(path: Path, display: str, diagnostics: Diagnostics) -> Job | None:
+def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -> Job | None:
     """A report file (or set file) named as the layout requires, or ``None`` after saying what is off."""
+    system = path.parent.name
     if path.name in _METADATA_FILES:
-        system = path.parent.name
-        if not SLUG_RE.match(system):
-            diagnostics.error(Location(display), f"the system folder {system!r} is not a URL-safe name", "use lowercase letters, digits and '-' only")
+        if (problem := names.system_problem(system)) is not None:
+            diagnostics.error(Location(display), *problem)
             return None
         return (display, str(path), system, path.name)
     if path.suffix != ".yaml":
         diagnostics.error(Location(display), "report files end in .yaml (in lower case)", f"rename it to {path.stem}.yaml")
         return None
-    system, member = path.parent.name, path.stem
+    member = path.stem
     if member.startswith("_"):
         diagnostics.error(Location(display), f"{path.name} is not a file of a system folder",
                           f"name the set's metadata {SET_FILE}; reports are named after their member (memory.yaml); "
                           f"the quote lock is {LOCK_FILE}, written by mkdocs-reports quotes")
         return None
-    for what, value in (("system folder", system), ("member file name", member)):
-        if not SLUG_RE.match(value):
-            diagnostics.error(Location(display), f"the {what} {value!r} is not a URL-safe name", "use lowercase letters, digits and '-' only")
-            return None
+    problem = names.system_problem(system) or slug_problem(member, "the member file name")
+    if problem is not None:
+        diagnostics.error(Location(display), *problem)
+        return None
     return (display, str(path), system, member)
 
 
-def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> list[Job]:
+def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, names: SiteNames | None = None) -> list[Job]:
     """The report, set and lock files under ``root`` (a folder of systems, or one file: then
     with its set's ``_set.yaml`` and quote lock).
 
     Symbolic links are not followed out of the reports folder: a linked folder is refused,
-    and a linked file is read only when it points at a file inside the folder.
+    and a linked file is read only when it points at a file inside the folder. ``names``:
+    those the site keeps for itself, which no system folder may have.
     """
+    names = names or SiteNames()
     if root.is_file() or (root.is_symlink() and not root.is_dir()):
         display, collection = display_path(root, base), root.absolute().parent.parent
         if not links_inside(root, collection, display, diagnostics):
             return []
-        job = _job(root, display, diagnostics)
+        job = _job(root, display, diagnostics, names)
         jobs = [job] if job else []
         for name in reversed(_METADATA_FILES):
             metadata, shown = root.parent / name, display_path(root.parent / name, base)
@@ -268,7 +313,7 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None) -> 
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
         elif not links_inside(path, root, display, diagnostics):
             continue
-        elif job := _job(path, display, diagnostics):
+        elif job := _job(path, display, diagnostics, names):
             found.append(job)
     return found
 
@@ -331,7 +376,7 @@ def _load_report(
 
 def load_collection(
     root: str | os.PathLike[str] = "reports", *, base: str | os.PathLike[str] | None = None,
-    files: dict[str, bytes] | None = None, cache: LoadCache | None = None,
+    files: dict[str, bytes] | None = None, cache: LoadCache | None = None, names: SiteNames | None = None,
 ) -> tuple[Collection, Diagnostics]:
     """Read every report and set under ``root``, with the member types it declares; all
     problems of all files are returned together.
@@ -341,15 +386,18 @@ def load_collection(
     a collection not yet written can be checked (messages name those paths as given). With
     a ``cache`` (kept by the caller between runs, as ``mkdocs serve`` does), a file that
     has not changed since the last run is not read again: its report object is the same.
+    ``names`` are those the site keeps (default: the plugin's default pages), which no
+    system folder may have.
     """
+    names = names or SiteNames()
     diagnostics = Diagnostics(limit=None)  # each file's own are capped already
     root_path, base_path = Path(root), Path(base) if base is not None else None
     collection_root = root_path.parent.parent if root_path.is_file() else root_path
     registry = collection_registry(collection_root, diagnostics, lambda p: display_path(p, base_path))
     if files is None:
-        jobs = discover(root_path, diagnostics, base_path)
+        jobs = discover(root_path, diagnostics, base_path, names)
     else:
-        jobs = [job for name in sorted(files) if (job := _job(root_path / name, name, diagnostics))]
+        jobs = [job for name in sorted(files) if (job := _job(root_path / name, name, diagnostics, names))]
     if files is not None:
         cache = None  # the files are not on disk: nothing to compare with
     types = collection_root / TYPES_DIR

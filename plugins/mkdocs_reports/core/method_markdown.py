@@ -18,17 +18,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .front_matter import BY_MARKDOWN, FRONT_MATTER_KEYS, NULL
 from .report_types import TypeRegistry
+from .yaml_writer import double_quoted, plain_safe
 
 #: front-matter keys of the method's members → report keys, in the order export writes them
-FRONT_MATTER = {
-    "type": "type",
-    "description": "description",
-    "run-id": "run_id",
-    "source-identity": "source_identity",
-    "reviewed-boundary": "reviewed_boundary",
-    "report-status": "report_status",
-}
+FRONT_MATTER = {"type": "type", **{entry.markdown: entry.key for entry in FRONT_MATTER_KEYS}}
 NONE_DECLARED = "none declared in this member"
 DASH = " — "
 PART_OF = "Part of:"
@@ -217,5 +212,43 @@ def is_separator_row(line: str) -> bool:
     return bool(cells) and all(re.fullmatch(r":?-+:?", cell) for cell in cells)
 
 
-def method_type_path(name: str, method_type: str | None) -> str:
-    return method_type or f"agentic-system-analyses/types/{name}.md"
+# --- front matter -------------------------------------------------------------------------
+
+#: how an annotation heading writes the ID when the member says nothing else
+DEFAULT_HEADING_FORM = "linked"
+
+
+def default_quoting(markdown_key: str, value: str) -> str:
+    """How the export quotes a front-matter value without the member's own spelling: as the
+    method's templates do (``quoted`` keys in double quotes, ``null`` plain), and any value
+    that would not read back as the same text in double quotes."""
+    entry = BY_MARKDOWN.get(markdown_key)
+    if markdown_key == "type" or (entry is not None and entry.mapping):
+        return "plain"
+    if entry is not None and entry.nullable and value == NULL:
+        return "plain"
+    if (entry is not None and entry.quoted) or not plain_safe(value):
+        return "double"
+    return "plain"
+
+
+def quoted_value(value: str, quoting: str) -> str:
+    """A front-matter value as ``quoting`` (plain, single, double) writes it; a value that
+    plain YAML would read as other text is double-quoted. A plain value that a typing reader
+    takes for a date or a number stays plain: it is text to the method's reader, as here."""
+    if quoting == "plain" and (plain_safe(value, typed=False) or _reads_back_plain(value)):
+        return value
+    if quoting == "single" and "\n" not in value:
+        return "'" + value.replace("'", "''") + "'"
+    return double_quoted(value)
+
+
+def _reads_back_plain(value: str) -> bool:
+    return bool(value) and value == value.strip() and "\n" not in value and ": " not in value and " #" not in value \
+        and not value.endswith(":") and value[0] not in "-?:,[]{}#&*!|>'\"%@` \t"
+
+
+def front_matter_order(markdown_keys) -> list[str]:
+    """The keys in the order the method's templates write them (``type`` first)."""
+    rank = {key: number for number, key in enumerate(FRONT_MATTER)}
+    return sorted(markdown_keys, key=lambda key: rank.get(key, len(rank)))

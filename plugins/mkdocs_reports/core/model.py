@@ -7,7 +7,7 @@ Plain data, no behaviour beyond derived names; built by the loader, linked by th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .diagnostics import Location
 from .ids import anchor_of, kind_of
@@ -16,6 +16,7 @@ from .type_files import builtin_registry
 
 if TYPE_CHECKING:
     from .grounding.lock import QuoteLock
+    from .styled_yaml import StyledMapping
 
 
 @dataclass
@@ -32,6 +33,8 @@ class Place:
 
 @dataclass
 class Quote:
+    #: what the block is, for the pages: text, heading, quote, table, list or fields
+    block_kind: ClassVar[str] = "quote"
     passage: str
     path: str
     lines: str | None
@@ -55,10 +58,13 @@ class Grounding:
     """A quote measured against the quote lock.
 
     ``state`` is ``verified`` (found at ``lines`` of the source at ``revision``; ``match``
-    says whether exactly or after whitespace normalisation), ``changed`` (its passage or
-    path changed since it was verified), ``unverified`` (no entry), ``stale`` (verified at
-    another revision than the register's) or ``unverifiable`` (the source has no revision
-    to check against). ``reason`` says it in words for pages and messages.
+    says whether exactly or after whitespace normalisation), ``captured`` (found so, but in
+    a plain folder taken as the revision: checked against a capture, not verified),
+    ``unfetchable`` (locked, but its source is none CI can fetch to verify the lock again),
+    ``changed`` (its passage or path changed since it was verified), ``unverified`` (no
+    entry), ``stale`` (verified at another revision than the register's) or
+    ``unverifiable`` (the source has no revision to check against). ``reason`` says it in
+    words for pages and messages.
     """
 
     state: str
@@ -74,12 +80,14 @@ class Grounding:
 
 @dataclass
 class Text:
+    block_kind: ClassVar[str] = "text"
     text: str
     place: Place
 
 
 @dataclass
 class Heading:
+    block_kind: ClassVar[str] = "heading"
     text: str
     level: int  # 3 right under a section heading, 4 below that
     anchor: str
@@ -94,6 +102,7 @@ class Row:
 
 @dataclass
 class Table:
+    block_kind: ClassVar[str] = "table"
     columns: list[str]
     rows: list[Row]
     number: int  # among the tables of its container, from 1
@@ -111,6 +120,7 @@ class Item:
 
 @dataclass
 class ItemList:
+    block_kind: ClassVar[str] = "list"
     style: str  # "numbered", "bulleted" or "paragraphs"
     items: list[Item]
 
@@ -130,6 +140,7 @@ class LabelledField:
 
 @dataclass
 class FieldList:
+    block_kind: ClassVar[str] = "fields"
     fields: list[LabelledField]
 
 
@@ -200,6 +211,99 @@ class Reconciliation:
     concerns: list[str] = field(default_factory=list)  # every record ID it names
     superseded: str | None = None
     superseded_by: list[str] = field(default_factory=list)
+
+
+# --- the memory profile's comparison ------------------------------------------------------
+
+
+@dataclass
+class ComparisonRecord:
+    """A record a profile's ``records`` list cites: its ID, or its link destination
+    (``memory.md#mem-rte-update-path``), as written; ``id`` is the record it names."""
+
+    written: str
+    id: str | None
+    location: Location
+
+
+@dataclass
+class Finding:
+    """One value of an axis with its evidence basis, records and note: a revision-1
+    evidence entry (by value) or a revision-2 finding."""
+
+    value: str
+    basis: str
+    records: list[ComparisonRecord]
+    note: str
+    location: Location  # of the value (revision 1: the evidence entry's key)
+    basis_location: Location | None = None
+    records_location: Location | None = None
+
+
+@dataclass
+class ComparisonUnit:
+    """Revision 2: a classification unit of an axis."""
+
+    scope: str
+    assessment: str
+    findings: list[Finding]
+    records: list[ComparisonRecord]
+    note: str
+    location: Location
+    assessment_location: Location
+
+
+@dataclass
+class ComparisonAxis:
+    name: str
+    assessment: str
+    records: list[ComparisonRecord]
+    note: str
+    location: Location  # of the axis's key
+    assessment_location: Location
+    #: revision 1: the values (each with its location) and their evidence entries
+    values: list[tuple[str, Location]] | None = None
+    evidence: list[Finding] | None = None
+    #: revision 2: the units
+    units: list[ComparisonUnit] | None = None
+
+    def findings(self) -> list[Finding]:
+        if self.units is not None:
+            return [finding for unit in self.units for finding in unit.findings]
+        return list(self.evidence or [])
+
+
+@dataclass
+class MemoryComparison:
+    """The memory profile's ``memory-comparison``: its scope and ten axes. ``spelling`` is
+    the mapping as the author wrote it (quoting, flow lists), which the export writes back."""
+
+    version: str | None
+    scope: str
+    axes: list[ComparisonAxis]
+    location: Location
+    axes_location: Location
+    spelling: StyledMapping
+
+    @property
+    def revision(self) -> int:
+        return 2 if self.version else 1
+
+    def axis(self, name: str) -> ComparisonAxis | None:
+        return next((axis for axis in self.axes if axis.name == name), None)
+
+    def cited(self) -> list[ComparisonRecord]:
+        """Every record the comparison's lists cite, in file order."""
+        out: list[ComparisonRecord] = []
+        for axis in self.axes:
+            for finding in axis.evidence or []:
+                out += finding.records
+            for unit in axis.units or []:
+                for finding in unit.findings:
+                    out += finding.records
+                out += unit.records
+            out += axis.records
+        return sorted(out, key=lambda r: (r.location.line, r.location.column))
 
 
 # --- records and annotations -------------------------------------------------------------
@@ -306,8 +410,36 @@ class Stated:
 
 
 @dataclass
+class PinnedMember:
+    """A member the manifest pins: its file (``memory.md``), the member it is (``memory``)
+    and its SHA-256."""
+
+    file: str
+    member: str
+    sha256: str
+    location: Location
+
+
+@dataclass
+class Manifest:
+    """The method's ``ARTIFACT.yaml`` of a published set, kept in ``_set.yaml``: the set
+    type, every member's digest (and whatever else the method's manifest says, such as its
+    ``worker``); ``spelling`` is the manifest as the method wrote it, for the export."""
+
+    type: str
+    members: list[PinnedMember]
+    location: Location
+    spelling: StyledMapping
+
+    def digest(self, member: str) -> str | None:
+        return next((pinned.sha256 for pinned in self.members if pinned.member == member), None)
+
+
+@dataclass
 class AnalysisSet:
-    """A system folder's shared metadata (``_set.yaml``): what every member inherits."""
+    """A system folder's shared metadata (``_set.yaml``): what every member inherits, and
+    the provenance of a published set (its manifest, the method's inputs commit, the
+    overview's result disposition)."""
 
     path: str
     location: Location
@@ -315,6 +447,9 @@ class AnalysisSet:
     run_id: Stated | None = None
     reviewed_boundary: Stated | None = None
     sources: list[Source] = field(default_factory=list)
+    result_disposition: Stated | None = None
+    inputs_commit: Stated | None = None
+    manifest: Manifest | None = None
 
 
 @dataclass
@@ -332,6 +467,16 @@ class Report:
     reviewed_boundary: str | None = None
     source_identity: str | None = None
     report_status: str | None = None
+    #: the type as the file names it (its name, or the name of one of the method's files of it)
+    type_name: str = ""
+    #: the other front-matter values (run_date, result_disposition, …: every key the member
+    #: types add), its own or inherited from the set, by key
+    front_matter: dict[str, str] = field(default_factory=dict)
+    #: the memory profile's comparison (``memory_comparison``)
+    comparison: MemoryComparison | None = None
+    #: how the method's Markdown spelled this member where the export's default differs
+    #: (``markdown:``: the front matter's order and quoting, annotation heading forms)
+    spelling: dict = field(default_factory=dict)
     #: front-matter values written in this file, by key
     stated: dict[str, Stated] = field(default_factory=dict)
     #: every key the file writes, usable or not (an unusable one is reported where it stands)
@@ -364,6 +509,18 @@ class Report:
 
     def coverage_tables(self) -> list[Table]:
         return [t for section in self.sections.values() for t in tables_of(section.blocks) if t.coverage]
+
+    def value(self, key: str) -> str | None:
+        """A front-matter value by its YAML key, own or inherited."""
+        if key == "system":
+            return self.system_name or None
+        if key in NAMED_VALUES:
+            return getattr(self, key)
+        return self.front_matter.get(key)
+
+
+#: the front-matter values a report holds as attributes of its own (the rest: ``front_matter``)
+NAMED_VALUES = ("description", "run_id", "reviewed_boundary", "source_identity", "report_status")
 
 
 @dataclass
@@ -420,6 +577,27 @@ class System:
         return next((r.reviewed_boundary for r in self.reports.values() if r.reviewed_boundary), None) or (
             self.set.reviewed_boundary.value if self.set and self.set.reviewed_boundary else self.source.revision
         )
+
+    @property
+    def result_disposition(self) -> str | None:
+        """The overview's result disposition (``complete``, ``blocked``, ``out-of-scope``)."""
+        if self.set and self.set.result_disposition:
+            return self.set.result_disposition.value
+        overview = self.reports.get("overview")
+        return overview.front_matter.get("result_disposition") if overview else None
+
+    @property
+    def inputs_commit(self) -> str | None:
+        """The method's commit the set was produced with (the overview's ``inputs-commit``)."""
+        if self.set and self.set.inputs_commit:
+            return self.set.inputs_commit.value
+        overview = self.reports.get("overview")
+        return overview.front_matter.get("inputs_commit") if overview else None
+
+    @property
+    def manifest(self) -> Manifest | None:
+        """The published set's manifest (member digests), when it was imported with one."""
+        return self.set.manifest if self.set else None
 
 
 @dataclass

@@ -14,16 +14,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from .front_matter import FRONT_MATTER_KEYS
 from .ids import IdGrammar
 
-#: front-matter keys a member type can require (besides type, system and title)
-METADATA = {
-    "description": "a description",
-    "run_id": "the set's run ID",
-    "reviewed_boundary": "the set's reviewed boundary (frozen revision or capture identity)",
-    "source_identity": "the source identity (repository or capture)",
-    "report_status": "the report's status (the method's memory member says 'complete')",
-}
+#: front-matter keys a member type can require (besides type and title), with what they hold
+METADATA = {entry.key: entry.what for entry in FRONT_MATTER_KEYS}
 
 
 class Shape(Enum):
@@ -61,6 +56,11 @@ class SectionSpec:
     fields: tuple[str, ...] = ()
     #: annotations sections: whether conclusion-status fields are among them
     statuses: bool = False
+    #: blocks sections: the sub-headings (``###``) it must have, in this order
+    subheadings: tuple[str, ...] = ()
+    #: the page's view of the front-matter value of the same key (the profile's comparison):
+    #: no section of the YAML or the Markdown, shown as blocks where the section stands
+    front_matter: bool = False
 
     def permits(self, label: str) -> bool:
         return not self.fields or label.casefold() in {f.casefold() for f in self.fields}
@@ -86,9 +86,28 @@ class ReportType:
         return tuple(section.key for section in self.sections)
 
     @property
+    def body_sections(self) -> tuple[SectionSpec, ...]:
+        """The sections the YAML and the Markdown write (not the views of front-matter values)."""
+        return tuple(section for section in self.sections if not section.front_matter)
+
+    @property
     def a_noun(self) -> str:
         """The noun with its article, for messages: "a memory report", "an epistemic report"."""
         return f"{'an' if self.noun[:1].lower() in 'aeiou' else 'a'} {self.noun}"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """What a report's ``type`` may say: the name, or the name of one of the method's
+        files of the type (``agent-memory-analysis-report`` for the memory report)."""
+        stems = (path.rsplit("/", 1)[-1].removesuffix(".md") for path in (self.method_type, *self.method_aliases) if path)
+        return tuple(dict.fromkeys((self.name, *stems)))
+
+    def method_path(self, written: str) -> str:
+        """The method's file of the type that ``written`` (one of ``names``) names."""
+        for path in (self.method_type, *self.method_aliases):
+            if path and path.rsplit("/", 1)[-1].removesuffix(".md") == written:
+                return path
+        return self.method_type or f"agentic-system-analyses/types/{self.name}.md"
 
     def section(self, key: str) -> SectionSpec | None:
         return next((s for s in self.sections if s.key == key), None)
@@ -109,10 +128,15 @@ class Vocabulary:
     #: values written "<value><separator><the author's description>"
     described: tuple[str, ...] = ()
     separator: str = " — "
+    #: the values are the method's named ones, and any other value is the author's own
+    #: ("… or another explicitly defined class")
+    open: bool = False
 
     def problem(self, written: str) -> str | None:
         """What is wrong with ``written`` as a value of this vocabulary, or ``None``.
         A value may be in inline code, as the method allows."""
+        if self.open:
+            return None if written.strip() else f"{_cut(written)} is not {self.what}"
         value = written.strip()
         if len(value) > 1 and value.startswith("`") and value.endswith("`"):
             value = value.strip("`").strip()
@@ -153,9 +177,47 @@ class FieldRule:
     reconciliation: str | None = None  # "amendment" or "conflict"
 
 
+@dataclass(frozen=True)
+class ComparisonSpec:
+    """The memory profile's comparison: the ten axes with their controlled values, the
+    assessments and the evidence bases."""
+
+    axes: dict[str, Vocabulary]
+    assessment: Vocabulary
+    basis: Vocabulary
+
+
+@dataclass(frozen=True)
+class SetLayout:
+    """The method's analysis set: the manifest file that pins its members, the member whose
+    result disposition selects the membership, and the members of each disposition."""
+
+    method_type: str
+    manifest: str
+    entry: str
+    members: dict[str, tuple[str, ...]]
+
+    def file_of(self, member: str) -> str:
+        return f"{member}.md"
+
+    def membership(self, disposition: str | None, members) -> tuple[tuple[str, ...], list[str], list[str]] | None:
+        """The members a set of ``disposition`` has, those of them ``members`` lacks and those
+        it has beyond them; ``None`` for no disposition of the method's."""
+        expected = self.members.get(disposition or "")
+        if expected is None:
+            return None
+        present = list(members)
+        return expected, [m for m in expected if m not in present], [m for m in present if m not in expected]
+
+    @property
+    def all_members(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m for members in self.members.values() for m in members))
+
+
 @dataclass(frozen=True, eq=False)
 class Method:
-    """The method's shared contracts: record kinds, vocabularies, labelled fields."""
+    """The method's shared contracts: record kinds, vocabularies, labelled fields, the
+    memory comparison and the set's layout."""
 
     kinds: dict[str, str]  # code → heading, in page order
     vocabularies: dict[str, Vocabulary]
@@ -163,6 +225,8 @@ class Method:
     status_suffix: str
     status_vocabulary: Vocabulary
     uncertain_markers: tuple[str, ...]
+    comparison: ComparisonSpec
+    set_layout: SetLayout
 
     @cached_property
     def route_fields(self) -> tuple[str, ...]:
@@ -232,6 +296,27 @@ class TypeRegistry:
 
     def by_prefix(self, prefix: str) -> ReportType | None:
         return next((t for t in self.types.values() if t.prefix == prefix), None)
+
+    def by_member(self, member: str) -> ReportType | None:
+        return next((t for t in self.types.values() if t.member == member), None)
+
+    @cached_property
+    def _by_name(self) -> dict[str, ReportType]:
+        names: dict[str, ReportType] = {}
+        for report_type in self.types.values():
+            for name in report_type.names:
+                names.setdefault(name, report_type)
+        return names
+
+    def resolve(self, written: str) -> ReportType | None:
+        """The type a report's ``type`` names: a type's name or one of the method's file
+        names of it (``names``)."""
+        return self._by_name.get(written)
+
+    @property
+    def type_names(self) -> tuple[str, ...]:
+        """Every name a report's ``type`` may say."""
+        return tuple(self._by_name)
 
     def order(self, member: str) -> tuple[int, str]:
         """Sort key: the members of a set in reading order, unknown members after, by name."""

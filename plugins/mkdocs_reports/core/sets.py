@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from .diagnostics import Diagnostics, Location
 from .model import AnalysisSet, Collection, Report, Stated, System
-from .report_types import METADATA
+from .front_matter import FRONT_MATTER_KEYS
+from .model import NAMED_VALUES
+from .report_types import SetLayout
 from .schema import UNRECORDED
 
 _FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 64) and all(c in "0123456789abcdef" for c in v))
@@ -50,7 +52,10 @@ def _inherit(
             )
     for report in system.reports.values():
         if report.stated.get(key) is None and agreed is not None:
-            setattr(report, attribute or key, agreed.value)
+            if attribute or key in NAMED_VALUES:
+                setattr(report, attribute or key, agreed.value)
+            elif key in report.type.metadata:
+                report.front_matter[key] = agreed.value
 
 
 def _register(analysis_set: AnalysisSet, diagnostics: Diagnostics) -> None:
@@ -97,21 +102,17 @@ def _identity(system: System, diagnostics: Diagnostics) -> None:
 
 def _required(report: Report, analysis_set: AnalysisSet | None, diagnostics: Diagnostics) -> None:
     where = f"here or in {report.path.rsplit('/', 1)[0]}/_set.yaml" if "/" in report.path else "here or in _set.yaml"
-    examples = {
-        "description": "description: <one sentence naming the system and what this member traces>",
-        "run_id": "run_id: AAS-YYYY-MM-DD-<system>-NN",
-        "reviewed_boundary": "reviewed_boundary: <full commit or capture identity>",
-        "source_identity": "source_identity: <repository URL> (or the set's SRC-1 identity)",
-        "report_status": "report_status: complete",
-    }
-    for key, what in METADATA.items():
-        if report.type.requires(key) and not getattr(report, key) and key not in report.present:
-            place = "here" if key in ("description", "report_status") else where
-            diagnostics.error(
-                report.location,
-                f"{report.type.a_noun} needs {what}, which neither this file nor its set states",
-                f"add '{examples[key]}' {place}, or '{key}: {UNRECORDED} — <why>'",
-            )
+    for entry in FRONT_MATTER_KEYS:
+        key = entry.key
+        if key == "system" or not report.type.requires(key) or report.value(key) or key in report.present:
+            continue
+        place = where if entry.shared or key == "source_identity" else "here"
+        unrecorded = "" if entry.mapping or key == "result_disposition" else f", or '{key}: {UNRECORDED} — <why>'"
+        diagnostics.error(
+            report.location,
+            f"{report.type.a_noun} needs {entry.what}, which neither this file nor its set states",
+            f"add '{key}: {entry.example}' {place}{unrecorded}",
+        )
     if not report.system_name and "system" not in report.present:
         diagnostics.error(report.location, "the report names no system",
                           f"add 'system: <display name>' {where}")
@@ -133,6 +134,8 @@ def apply_sets(collection: Collection) -> Diagnostics:
         if boundary is None and system.source.revision and system.source.location is not None:
             boundary = Stated(system.source.revision, system.source.location)
         _inherit(system, "reviewed_boundary", boundary, "reviewed boundary", diagnostics)
+        _inherit(system, "result_disposition", shared.result_disposition if shared else None, "result disposition", diagnostics)
+        _inherit(system, "inputs_commit", shared.inputs_commit if shared else None, "inputs commit", diagnostics)
         _identity(system, diagnostics)
         for report in system.reports.values():
             _required(report, shared, diagnostics)
@@ -140,5 +143,47 @@ def apply_sets(collection: Collection) -> Diagnostics:
             if "/" in name or "\\" in name or name.startswith("."):
                 diagnostics.error(report.location, f"the system name {name!r} contains a path", "write the display name only (e.g. Ultimate)")
         _sources_named(system, diagnostics)
+        _membership(system, collection.types.method.set_layout, diagnostics)
     return diagnostics
+
+
+def membership_problems(where: Location, disposition: str, expected, missing: list[str], extra: list[str],
+                        holder: tuple[str, str], diagnostics: Diagnostics) -> None:
+    """The members a set of ``disposition`` lacks or has beyond its own (``holder``: how to
+    say that it lacks and has them: "the manifest does not list", "the manifest also lists")."""
+    if missing:
+        diagnostics.error(where, f"a {disposition} set has {', '.join(expected)}; {holder[0]} {', '.join(missing)}",
+                          "add the missing members, or correct the overview's result disposition")
+    if extra:
+        diagnostics.error(where, f"the result disposition is {disposition}, but {holder[1]} {', '.join(extra)}: "
+                          f"a {disposition} set has only {', '.join(expected)}",
+                          "correct the overview's result disposition, or remove the members it does not have")
+
+
+def _membership(system: System, layout: SetLayout, diagnostics: Diagnostics) -> None:
+    """A published set's members are those its manifest pins, and a set with an overview has
+    the members of its result disposition (closed membership); its memory member is complete."""
+    manifest = system.manifest
+    if manifest is not None:
+        pinned = {pinned.member: pinned for pinned in manifest.members}
+        for member, report in system.reports.items():
+            if member not in pinned:
+                diagnostics.error(report.location, f"{system.slug}/{member}.yaml is not a member the set's manifest pins",
+                                  f"remove it, or import the set again from its published folder (the manifest: {_set_path(system)})")
+        for member, entry in pinned.items():
+            if member not in system.reports:
+                diagnostics.error(entry.location, f"the manifest pins {entry.file}, but {system.slug} has no {member}.yaml",
+                                  "import the set again from its published folder")
+    overview = system.reports.get(layout.entry)
+    disposition = system.result_disposition
+    compared = layout.membership(disposition, system.reports)
+    if overview is not None and compared is not None:
+        where = overview.stated["result_disposition"].location if "result_disposition" in overview.stated else (
+            system.set.result_disposition.location if system.set and system.set.result_disposition else overview.location)
+        membership_problems(where, disposition or "", *compared, (f"{system.slug} lacks", f"{system.slug} also has"), diagnostics)
+    memory = system.reports.get("memory")
+    if memory is not None and memory.report_status not in (None, "complete"):
+        diagnostics.error(memory.stated["report_status"].location if "report_status" in memory.stated else memory.location,
+                          f"the memory member of a set has report_status {memory.report_status!r}",
+                          "a set's memory member is complete (a blocked report never becomes a set member)")
 

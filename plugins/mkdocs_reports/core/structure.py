@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from .diagnostics import Diagnostics
+from .markdown_nesting import MAX_NESTING, too_deep
 from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
 
@@ -40,6 +41,8 @@ class Items(list):
 
 
 _NODE_NAMES = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mapping"}
+#: what ends a line for YAML, Python or a browser (U+0085 is a control, refused before)
+LINE_BREAK = re.compile("[\n\r\u2028\u2029]")
 
 
 @lru_cache(maxsize=None)
@@ -145,23 +148,38 @@ class StructureChecker:
                 "text, tabs and line breaks only",
             )
             return None
+        if spec.markdown and (deep := too_deep(value)) is not None:
+            self.diagnostics.error(
+                self.source.location_of(node, deep.line.strip(" \t")[:60]),
+                f"{name} nests lists, block quotes or notes {deep.depth} levels deep; Markdown may nest at most "
+                f"{MAX_NESTING} (each list marker, '>' and '!!!' opens a level, and so do four spaces of indentation)",
+                "flatten it: fewer lists in lists and quotes in quotes; show an example as fenced code (```)",
+            )
+            return None
         if spec.unrecorded and value.startswith(UNRECORDED):
             rest = value[len(UNRECORDED):]
-            if rest.startswith(" — ") and rest[3:].strip():
-                return value
-            self._error(node, f"{name} is {UNRECORDED!r} but gives no reason", f"write '{UNRECORDED} — <why it was not recorded>'")
-            return None
-        if spec.enum is not None and value not in spec.enum:
+            if not (rest.startswith(" — ") and rest[3:].strip()):
+                self._error(node, f"{name} is {UNRECORDED!r} but gives no reason", f"write '{UNRECORDED} — <why it was not recorded>'")
+                return None
+        elif spec.enum is not None and value not in spec.enum:
             self._error(
                 node,
                 f"{quoted(value)} is not {spec.what}",
                 f"{_suggest(value, spec.enum)}use one of: {', '.join(spec.enum)}",
             )
             return None
-        if spec.pattern is not None and not _compiled(spec.pattern).fullmatch(value):
+        elif spec.pattern is not None and not _compiled(spec.pattern).fullmatch(value):
             detail = spec.explain(value) if spec.explain else None
             message = f"{quoted(value)} is not {spec.what}" + (f": {detail}" if detail else "")
             self._error(node, message, f"write it as {spec.example}")
+            return None
+        if not (spec.markdown or spec.multiline) and (line_break := LINE_BREAK.search(value)):
+            self._error(
+                node,
+                f"{name} holds a line break ({control_name(line_break.group())}); a name, title, label or heading is one line",
+                "write it on one line (in a double-quoted value, drop the escape \\n, \\r, \\L or \\P; "
+                "a block scalar ('|') ends in a line break: write the value after the colon)",
+            )
             return None
         return value
 

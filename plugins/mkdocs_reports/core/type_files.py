@@ -7,18 +7,28 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from .diagnostics import Diagnostics, Location
 from .files import links_inside, read_regular_file
-from .report_types import FieldRule, Method, ReportType, SectionSpec, Shape, TableSpec, TypeRegistry, Vocabulary
+from .front_matter import BUILTIN_DIR, method_data
+from .report_types import (
+    ComparisonSpec,
+    FieldRule,
+    Method,
+    ReportType,
+    SectionSpec,
+    SetLayout,
+    Shape,
+    TableSpec,
+    TypeRegistry,
+    Vocabulary,
+)
 from .schema import TYPE_FILE
+from .site_names import member_problem
 from .structure import Fields, StructureChecker
-from .yaml_source import read_source, too_large
+from .yaml_source import read_source
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "member_types"
 #: the built-in member types, in the reading order of a set
-BUILTIN_TYPES = ("runtime", "memory", "epistemic")
+BUILTIN_TYPES = ("overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile")
 #: where a collection declares its own member types
 TYPES_DIR = "_types"
 
@@ -32,6 +42,7 @@ def _method(data: dict) -> Method:
             spec.get("match", "whole"),
             tuple(spec.get("described", ())),
             spec.get("separator", " — "),
+            bool(spec.get("open")),
         )
         for name, spec in data["vocabularies"].items()
     }
@@ -44,6 +55,8 @@ def _method(data: dict) -> Method:
         )
         for entry in data["fields"]
     )
+    comparison = data["memory_comparison"]
+    layout = data["analysis_set"]
     return Method(
         kinds={kind["code"]: kind["heading"] for kind in data["record_kinds"]},
         vocabularies=vocabularies,
@@ -51,6 +64,13 @@ def _method(data: dict) -> Method:
         status_suffix=data["status_field"]["suffix"],
         status_vocabulary=vocabularies[data["status_field"]["vocabulary"]],
         uncertain_markers=tuple(data["uncertain_markers"]),
+        comparison=ComparisonSpec(
+            axes={axis: Vocabulary(f"axis-{axis}", f"a value of {axis}", tuple(values)) for axis, values in comparison["axes"].items()},
+            assessment=vocabularies[comparison["assessment"]],
+            basis=vocabularies[comparison["basis"]],
+        ),
+        set_layout=SetLayout(layout["method_type"], layout["manifest"], layout["entry"],
+                             {disposition: tuple(members) for disposition, members in layout["members"].items()}),
     )
 
 
@@ -68,6 +88,8 @@ def _section(fields: Fields) -> SectionSpec:
         kind_headings=fields.get("kind_headings", "all"),
         fields=tuple(fields.get("fields") or ()),
         statuses=fields.get("statuses") == "true",
+        subheadings=tuple(fields.get("subheadings") or ()),
+        front_matter=fields.get("front_matter") == "true",
     )
 
 
@@ -78,6 +100,9 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
         return None
     checked = StructureChecker(source, diagnostics).check(source.root, TYPE_FILE, "the member type")
     if not checked or not all(key in checked for key in ("name", "noun", "member", "sections")):
+        return None
+    if (problem := member_problem(checked["member"])) is not None:  # it names files and pages
+        diagnostics.error(source.location(checked.nodes["member"]), *problem)
         return None
     sections = []
     seen: dict[str, int] = {}
@@ -109,12 +134,12 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
 
 @lru_cache(maxsize=1)
 def builtin_method() -> Method:
-    return _method(yaml.safe_load((BUILTIN_DIR / "method.yaml").read_text(encoding="utf-8")))
+    return _method(method_data())
 
 
 @lru_cache(maxsize=1)
 def builtin_registry() -> TypeRegistry:
-    """The method's three record members, declared in the package's ``member_types/``."""
+    """The method's six members, declared in the package's ``member_types/``."""
     diagnostics = Diagnostics()
     types = {}
     for member in BUILTIN_TYPES:
@@ -162,7 +187,10 @@ def collection_registry(root: Path, diagnostics: Diagnostics, display) -> TypeRe
         if new is None:
             continue
         if (clash := _clash(new, types)) is not None:
-            diagnostics.error(Location(shown), clash, "give the new type its own name, member name and prefix")
+            same = types.get(new.name)
+            fix = ("remove this file: the method's type is built in (a report names it as before)" if same and same.builtin
+                   else "give the new type its own name, member name and prefix")
+            diagnostics.error(Location(shown), clash, fix)
             continue
         types[new.name] = new
     return TypeRegistry(builtin.method, types)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .comparison import check_comparison
+from .set_checks import check_sets
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
 from .ids import prefix_of
@@ -163,7 +165,11 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
             _check_record(report, record, types, diagnostics)
         _check_annotations(report, report.type.section("annotations"), types.method, diagnostics)
         for section in report.sections.values():
+            if section.spec.front_matter:
+                continue  # the page's view of a front-matter value: its own checks follow
             check_fields(fields_of(section.blocks), section.spec.heading, types.method, diagnostics)
+        if report.comparison is not None:
+            check_comparison(report.comparison, types.method.comparison, diagnostics)
     for first, again in graph.duplicates:
         diagnostics.error(
             again.location,
@@ -182,6 +188,7 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
             f"annotation on {annotation.on}, which is not declared in {annotation.system}",
             _near_miss(graph, annotation.system, annotation.on),
         )
+    diagnostics.merge(check_sets(collection, graph))
     for record in graph.unresolved_parts:
         diagnostics.error(
             record.field_locations["part_of"],

@@ -126,7 +126,7 @@ class Source:
 
 def control_name(char: str) -> str:
     """How a message names an invisible character: ``U+001B (ESC)``."""
-    names = {0: "NUL", 7: "BEL", 8: "BS", 11: "VT", 12: "FF", 13: "CR", 27: "ESC", 127: "DEL",
+    names = {0: "NUL", 7: "BEL", 8: "BS", 10: "LF", 11: "VT", 12: "FF", 13: "CR", 27: "ESC", 127: "DEL",
              0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR"}
     code = ord(char)
     return f"U+{code:04X}" + (f" ({names[code]})" if code in names else "")

@@ -188,6 +188,12 @@ class _Writer:
 
     def value(self, prefix: str, value, indent: int, spaced_items: bool = False) -> None:
         """``prefix`` ends in ``:`` (a key) or ``-`` (an item); ``indent`` is its column."""
+        from .styled_yaml import StyledMapping, entry_lines  # (it writes quoted text as this module does)
+
+        if isinstance(value, StyledMapping):  # written as its author spelled it, line for line
+            for number, line in enumerate(entry_lines(prefix, value, indent)):
+                self.put(line, Origin(value.line + number, 1, 1, value.file) if value.line else None)
+            return
         if isinstance(value, str):
             self.scalar(prefix, value, indent)
         elif isinstance(value, dict):

@@ -8,9 +8,9 @@ The errors travel with the snapshot so that a Changes page can say why.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -20,7 +20,7 @@ from pathlib import Path
 from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
 from ..diagnostics import Diagnostic, Location
-from ..loader import SLUG_RE
+from ..site_names import MAX_SLUG, SLUG
 from ..type_files import TYPES_DIR
 
 
@@ -81,7 +81,6 @@ def snapshot_from_export(path: str | os.PathLike[str]) -> Snapshot:
 
 _TEXT = (str,)
 _OPTIONAL_TEXT = (str, type(None))
-_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 #: what a comparison reads from an export, with its type: a nested dict is an object, a
 #: one-item list a list of such items, ``"slug"`` text that names a page or an anchor
 _QUOTES = [{"passage": _TEXT, "path": _TEXT, "lines?": _OPTIONAL_TEXT}]
@@ -144,7 +143,7 @@ def export_problem(export: dict) -> str | None:
         elif shape in ("slug", "slug?"):
             if value is None and shape == "slug?":
                 continue
-            if not isinstance(value, str) or not _SLUG.fullmatch(value):
+            if not isinstance(value, str) or not SLUG.fullmatch(value):
                 return f"{where} is {_short(value)}, not a name of lowercase letters, digits and '-'"
         elif shape is int:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 10**9:
@@ -207,7 +206,7 @@ def _snapshot_at(toplevel: Path, sha: str, relative: str, label: str) -> Snapsho
         target = Path(temp, relative)
         target.mkdir(parents=True, exist_ok=True)
         files, skipped = _regular_files(toplevel, sha, relative, label)
-        _write_blobs(toplevel, files, Path(temp), label)
+        skipped += _write_blobs(toplevel, files, Path(temp), label)
         snapshot = snapshot_from_folder(target, label, base=temp)
     return Snapshot(snapshot.export, snapshot.label, (*skipped, *snapshot.errors))
 
@@ -220,7 +219,7 @@ def _read_as_reports(inside: str) -> bool:
     return (
         parts[0] == TYPES_DIR
         or parts[-1].lower().endswith((".yaml", ".yml"))
-        or (len(parts) == 1 and SLUG_RE.match(parts[0]) is not None)
+        or (len(parts) == 1 and SLUG.fullmatch(parts[0]) is not None)
     )
 
 
@@ -267,14 +266,41 @@ def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple
     return files, skipped
 
 
-def _write_blobs(toplevel: Path, files: list[tuple[str, bytes]], into: Path, label: str) -> None:
-    """Stream the files' contents out of one ``git cat-file --batch`` into ``into``.
+def _parents(path: str) -> set[str]:
+    return {path.rsplit("/", depth)[0] for depth in range(1, path.count("/") + 1)}
+
+
+def _unwritable(path: str, error: OSError, files: set[str], folders: set[str], label: str) -> str:
+    """The error for a file of the base that cannot be put in the temporary folder: a tree
+    git would never write (a name listed twice, a file and a folder of one name) or a name
+    this file system refuses. ``files`` and ``folders`` are those written so far."""
+    not_git = "the commit was not made by git: compare with another base"
+    if path in files:
+        reason, fix = "it is listed twice in its folder", not_git
+    elif _parents(path) & files:
+        reason, fix = "a file of that name stands where its folder goes", not_git
+    elif path in folders:
+        reason, fix = "a folder of that name holds other files", not_git
+    elif error.errno == errno.ENAMETOOLONG:
+        reason, fix = "its name is too long for this file system", f"shorten the name (a system folder's name has at most {MAX_SLUG} characters)"
+    else:
+        reason, fix = error.strerror or str(error), "compare with another base"
+    return str(Diagnostic(Location(path), f"in {label} this file cannot be written out to be read: {reason}", fix))
+
+
+def _write_blobs(toplevel: Path, files: list[tuple[str, bytes]], into: Path, label: str) -> list[str]:
+    """Stream the files' contents out of one ``git cat-file --batch`` into ``into``; the
+    errors of the files that cannot be written there (each is left out, like a file the
+    check cannot read).
 
     Read in chunks, so a huge file costs disk, not memory; the loader then refuses it by
     its size, as it would in the work tree.
     """
     if not files:
-        return
+        return []
+    skipped: list[str] = []
+    written: set[str] = set()
+    folders: set[str] = set()
     with tempfile.TemporaryFile() as wanted:
         wanted.write(b"".join(blob + b"\n" for _, blob in files))
         wanted.seek(0)
@@ -292,16 +318,25 @@ def _write_blobs(toplevel: Path, files: list[tuple[str, bytes]], into: Path, lab
                     process.kill()
                     raise SnapshotError(f"git cat-file could not read {path} of {label}")
                 destination = into / path
-                destination.parent.mkdir(parents=True, exist_ok=True)
-                with destination.open("xb") as out:  # never an existing file, never through a link
+                try:
+                    destination.parent.mkdir(parents=True, exist_ok=True)
+                    out = destination.open("xb")  # never an existing file, never through a link
+                except OSError as error:
+                    skipped.append(_unwritable(path, error, written, folders, label))
+                    out = None
+                with out or open(os.devnull, "wb") as sink:
                     remaining = int(header[2])
                     while remaining:
                         chunk = process.stdout.read(min(CHUNK, remaining))
                         if not chunk:
                             raise SnapshotError(f"git cat-file stopped in the middle of {path} of {label}")
-                        out.write(chunk)
+                        sink.write(chunk)
                         remaining -= len(chunk)
+                if out is not None:
+                    written.add(path)
+                    folders |= _parents(path)
                 process.stdout.read(1)  # the newline after each object
+    return skipped
 
 
 def load_base(

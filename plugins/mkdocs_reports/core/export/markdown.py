@@ -12,6 +12,8 @@ with a line break), the export still writes it and says so in a warning.
 
 from __future__ import annotations
 
+import hashlib
+
 from ..diagnostics import Diagnostics
 from ..markdown_import.blocks import BlockReader, Context, Fences
 from ..markdown_import.source import MarkdownSource
@@ -23,21 +25,20 @@ from ..method_markdown import (
     NONE_DECLARED,
     PARAGRAPH_MARKER,
     PART_OF,
+    DEFAULT_HEADING_FORM,
     attribution,
     colon_labels,
+    default_quoting,
     escape_cell,
-    method_type_path,
+    front_matter_order,
+    quoted_value,
     read_attribution,
     reads_as_field,
     split_field,
 )
-from ..model import Block, FieldList, Heading, ItemList, Quote, Report, Table, Text
+from ..model import Block, FieldList, Heading, ItemList, Manifest, Quote, Report, System, Table, Text
 from ..report_types import Shape, TypeRegistry
-from ..yaml_writer import double_quoted, plain_safe
-
-#: front-matter values written without quotes when they read back the same (the method's
-#: templates quote the prose and identities, not the type or the run ID)
-_PLAIN_KEYS = ("type", "run-id", "report-status")
+from ..styled_yaml import emit, emit_entry
 
 
 class MemberWriter:
@@ -61,16 +62,22 @@ class MemberWriter:
     def markdown(self) -> str:
         report = self.report
         parts = [self.front_matter(), f"# {self.line(report.title, 'the title')}"]
-        for spec in report.type.sections:
+        for spec in report.type.body_sections:
             if spec.shape is Shape.RECORDS:
                 parts += self.records(spec)
             elif spec.shape is Shape.ANNOTATIONS:
                 if report.annotations or not spec.omit_when_empty:
                     parts.append(f"## {spec.heading}")
                     parts += [spec.empty or "none"] if not report.annotations else []
-                    for annotation in report.annotations:
+                    forms = report.spelling.get("annotation_headings") or DEFAULT_HEADING_FORM
+                    for number, annotation in enumerate(report.annotations):
+                        form = forms if isinstance(forms, str) else (forms[number] if number < len(forms) else DEFAULT_HEADING_FORM)
                         member = self.registry.grammar.member_of(annotation.on)
-                        target = f"[{annotation.on}]({member}.md#{annotation.on.lower()})" if member else annotation.on
+                        target = annotation.on
+                        if form == "code":
+                            target = f"`{annotation.on}`"
+                        elif form == DEFAULT_HEADING_FORM and member:
+                            target = f"[{annotation.on}]({member}.md#{annotation.on.lower()})"
                         label = self.line(annotation.label, f"the annotation on {annotation.on}") if annotation.label else None
                         parts.append(f"#### On {target}" + (f"{DASH}{label}" if label else ""))
                         parts += self.blocks(annotation.body, f"the annotation on {annotation.on}")
@@ -80,18 +87,36 @@ class MemberWriter:
         return "\n\n".join(parts) + "\n"
 
     def front_matter(self) -> str:
+        """The front matter: the keys the member wrote, in their order and quoting, when the
+        import kept them (``markdown: front_matter``); else the type's keys as the method's
+        templates write them."""
         report, lines = self.report, ["---"]
-        for written, key in FRONT_MATTER.items():
-            if key == "type":
-                value = method_type_path(report.type.name, report.type.method_type)
-            elif key in report.type.metadata or key in report.stated:
-                value = getattr(report, key)
-            else:
+        spelling = report.spelling.get("front_matter")
+        if spelling:
+            keys = [(key, quoting) for key, quoting in spelling.items() if key in FRONT_MATTER]
+        else:
+            present = [written for written, key in FRONT_MATTER.items() if key == "type" or (
+                (key in report.type.metadata or key in report.stated) and self.value(key))]
+            keys = [(written, None) for written in front_matter_order(present)]
+        for written, quoting in keys:
+            key = FRONT_MATTER[written]
+            if key == "memory_comparison":
+                if report.comparison is not None:
+                    lines += emit_entry(written, report.comparison.spelling)
                 continue
+            value = self.value(key)
             if not value:
                 continue
-            lines.append(f"{written}: {value if written in _PLAIN_KEYS and plain_safe(value) else double_quoted(value)}")
+            lines.append(f"{written}: {quoted_value(value, quoting or default_quoting(written, value))}")
         return "\n".join(lines + ["---"])
+
+    def value(self, key: str) -> str | None:
+        report = self.report
+        if key == "type":
+            return report.spelling.get("type") or report.type.method_path(report.type_name or report.type.name)
+        if key == "memory_comparison":
+            return "mapping" if report.comparison is not None else None
+        return report.value(key)
 
     def records(self, spec) -> list[str]:
         report, kinds = self.report, self.registry.method.kinds
@@ -112,7 +137,11 @@ class MemberWriter:
             for record in records:
                 parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
                 if record.part_of:
-                    parts.append(f"{PART_OF} {record.part_of}")
+                    form = (report.spelling.get("part_of") or {}).get(record.id)
+                    member = self.registry.grammar.member_of(record.part_of)
+                    target = (f"[{record.part_of}]({member}.md#{record.part_of.lower()})" if form == "linked" and member
+                              else f"`{record.part_of}`" if form == "code" else record.part_of)
+                    parts.append(f"{PART_OF} {target}")
                 parts += self.blocks(record.body, record.id, record=True)
         return parts
 
@@ -177,6 +206,9 @@ class MemberWriter:
         return "\n".join(_item(marker, text) for text in texts)
 
     def fields(self, block: FieldList, where: str) -> str:
+        compact = self.report.spelling.get("compact_records") or ()
+        if block.fields and block.fields[0].label == "Route ID" and block.fields[0].value in compact:
+            return "\n".join(f"{item.label}: {item.value.strip()}" for item in block.fields)
         lines = []
         for item in block.fields:
             value = item.value.strip("\n")
@@ -228,3 +260,29 @@ def member_markdown(report: Report, registry: TypeRegistry) -> tuple[str, list[s
     """The member's Markdown and the warnings about what will not read back exactly."""
     writer = MemberWriter(report, registry)
     return writer.markdown(), writer.warnings
+
+
+def manifest_text(manifest: Manifest) -> str:
+    """The set's ``ARTIFACT.yaml`` as the method wrote it."""
+    return "\n".join(emit(manifest.spelling)) + "\n"
+
+
+def system_markdown(system: System, registry: TypeRegistry) -> tuple[dict[str, bytes], list[str]]:
+    """A system's members as the method's Markdown (``<member>.md``) and, for a published
+    set, its manifest (``ARTIFACT.yaml``); the warnings, among them every member whose
+    bytes are not those its manifest pins (a member edited after its import)."""
+    files: dict[str, bytes] = {}
+    warnings: list[str] = []
+    for report in system.reports.values():
+        text, problems = member_markdown(report, registry)
+        files[f"{report.member}.md"] = text.encode("utf-8")
+        warnings += problems
+    manifest = system.manifest
+    if manifest is not None:
+        files[registry.method.set_layout.manifest] = manifest_text(manifest).encode("utf-8")
+        for pinned in manifest.members:
+            data = files.get(pinned.file)
+            if data is not None and hashlib.sha256(data).hexdigest() != pinned.sha256:
+                warnings.append(f"{system.slug}/{pinned.file}: its SHA-256 is {hashlib.sha256(data).hexdigest()}, not the "
+                                f"{pinned.sha256} its manifest pins: the member is no longer the one the method published")
+    return files, warnings

@@ -7,6 +7,7 @@ that a build can show it without the source (``reports/<system>/_quotes.lock.yam
     sources:
       - id: SRC-1
         revision: cecf234f10397b1e21dec2ff65ded864982f3564
+        # read_from: folder    # a plain folder was taken as the revision (--plain-folder)
         paths:                 # the source paths the reports mention that exist there
           - packages/brain/src/memory/memory.ts
           - packages/brain/src/memory/       # a folder
@@ -46,6 +47,9 @@ VERSION = "1"
 _HEX = r"[0-9a-f]{40}(?:[0-9a-f]{24})?"
 #: a path inside the repository: relative, no "..", no control characters or backslashes
 SAFE_PATH = r"^(?![/.]/?$)(?!/)(?!.*(?:^|/)\.\.(?:/|$))[^\x00-\x1f\x7f\\]+$"
+#: how a source's revision was read: ``git``, the commit itself (the default, and what CI
+#: reads again), or ``folder``, a plain folder taken as the revision (``--plain-folder``)
+READ_FROM = ("git", "folder")
 _FIX = "the lock is written by 'mkdocs-reports quotes': run it again rather than editing the file"
 
 _SOURCE = Obj(
@@ -53,6 +57,7 @@ _SOURCE = Obj(
     {
         "id": Field(Str("a source ID", pattern=SOURCE_ID_RE.pattern, example="SRC-1"), True),
         "revision": Field(Str("a full commit", pattern=f"^{_HEX}$", example="a 40-digit commit"), True),
+        "read_from": Field(Str("how the revision was read", enum=READ_FROM), False),
         "paths": Field(Seq("a list of paths", Str("a path in the repository", pattern=SAFE_PATH, example="src/app.py")), False),
     },
 )
@@ -109,6 +114,8 @@ class LockedSource:
     id: str
     revision: str
     paths: tuple[str, ...] = ()
+    #: ``git`` or ``folder`` (``READ_FROM``): only what was read from git is verified
+    read_from: str = "git"
 
     @cached_property
     def files(self) -> frozenset[str]:
@@ -153,7 +160,8 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
         if "id" in entry and "revision" in entry:
             if entry["id"] in sources:
                 diagnostics.error(source.location(node), f"{entry['id']} is locked twice")
-            sources[entry["id"]] = LockedSource(entry["id"], entry["revision"], tuple(entry.get("paths") or ()))
+            sources[entry["id"]] = LockedSource(entry["id"], entry["revision"], tuple(entry.get("paths") or ()),
+                                                entry.get("read_from") or "git")
     quotes: list[LockedQuote] = []
     places: set[str] = set()
     for entry, node in zip(checked.get("quotes") or [], getattr(checked.get("quotes"), "nodes", [])):
@@ -191,25 +199,35 @@ _HEADER = """\
 """
 # a plain scalar: no character YAML reads as syntax where it stands (": ", " #", a leading
 # indicator), no trailing space or colon
-_PLAIN = re.compile(r"^[A-Za-z0-9_./](?:[A-Za-z0-9_./@+ -]|:(?! ))*(?<![ :])$")
+_PLAIN = re.compile(r"[A-Za-z0-9_./](?:[A-Za-z0-9_./@+ -]|:(?! ))*(?<![ :])")  # matched whole
+_NOT_IN_COMMENT = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
 
 
 def _scalar(value: str) -> str:
     """A YAML scalar that reads back as exactly ``value``: plain when it can be, else a
     double-quoted string (JSON's escapes are YAML's, for ASCII)."""
-    if _PLAIN.match(value):
+    if _PLAIN.fullmatch(value):
         return value
     if value.isascii():
         return json.dumps(value)
     return yaml.safe_dump(value, default_style='"', width=1 << 30, allow_unicode=True).rstrip("\n").removesuffix("\n...")
 
 
+def _comment_text(text: str) -> str:
+    """``text`` as it can stand in a comment that the reader accepts: every character that
+    ends a line for YAML or that a report file may not hold (controls, U+2028, U+2029, a
+    byte-order mark) a space. The name is shown there only; the reader never uses it."""
+    return _NOT_IN_COMMENT.sub(" ", text)
+
+
 def lock_text(lock: QuoteLock, system_name: str) -> str:
     """The lock as its file: sources by ID, quotes by place, so that a diff shows what moved."""
-    lines = [_HEADER.format(system=system_name.replace("\n", " ")).rstrip("\n"), f"format: {FORMAT}", f"version: {VERSION}"]
+    lines = [_HEADER.format(system=_comment_text(system_name)).rstrip("\n"), f"format: {FORMAT}", f"version: {VERSION}"]
     lines.append("sources:" if lock.sources else "sources: []")
     for locked in sorted(lock.sources.values(), key=lambda s: _source_number(s.id)):
         lines += [f"  - id: {locked.id}", f"    revision: {locked.revision}"]
+        if locked.read_from != "git":  # a lock read from git is written as it always was
+            lines.append(f"    read_from: {locked.read_from}")
         if locked.paths:
             lines.append("    paths:")
             lines += [f"      - {_scalar(path)}" for path in sorted(set(locked.paths))]

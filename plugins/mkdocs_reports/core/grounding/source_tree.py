@@ -61,6 +61,9 @@ class SourceTree:
     """A revision's files by path; ``read`` streams the bytes of the entries asked for."""
 
     label: str  # how messages name it: "SRC-1 at cecf234 (../clude)"
+    #: how the revision is read, as the quote lock records it: ``git`` (the commit itself)
+    #: or ``folder`` (a plain folder taken as it: a capture, which nothing can check again)
+    read_from = "git"
 
     def entries(self) -> dict[str, Entry]:
         raise NotImplementedError
@@ -185,6 +188,8 @@ def _skip(stream, size: int) -> None:
 
 class FolderTree(SourceTree):
     """A plain folder taken as the reviewed revision (no git): what an analyst exported."""
+
+    read_from = "folder"
 
     def __init__(self, folder: str | os.PathLike[str], name: str = "the source") -> None:
         self.folder = Path(folder)

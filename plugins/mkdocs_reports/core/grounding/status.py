@@ -1,15 +1,22 @@
 """Measure every quote of a collection against its system's quote lock, without the source.
 
 A quote is verified when the lock has an entry for the same source, path and passage (its
-place may have moved) and the lock's revision of that source is the register's. Otherwise
-the check warns — the quote is new, or changed since it was verified, or the register's
-revision moved — with rule ``UNVERIFIED`` so that a collection can opt out of failing a
-strict build on them. Quotes of a source without a recorded revision cannot be verified;
-their pages say so, and no warning repeats what the register already states.
+place may have moved), the lock's revision of that source is the register's, the lock
+read that revision from git, and the source is one CI fetches to verify the lock again (a
+public https repository at a full commit: ``fetch_url``). The lock comes with a pull
+request like any report, so it is a claim until the Quotes workflow has read the source
+itself; a lock CI cannot check vouches for nothing, and one made from a plain folder says
+only that its quotes were checked against a capture. Otherwise the check warns — the quote
+is new, or changed since it was verified, or the register's revision moved, or it was
+checked against a capture or a source CI cannot fetch — with rule ``UNVERIFIED`` so that a
+collection can opt out of failing a strict build on them. Quotes of a source without a
+recorded revision cannot be verified; their pages say so, and no warning repeats what the
+register already states.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 from ..diagnostics import Diagnostic, Diagnostics
@@ -20,6 +27,11 @@ from .lock import LOCK_FILE, passage_hash
 #: the rule of the warnings about quotes the lock does not vouch for
 UNVERIFIED = "unverified-quote"
 _REVISION = set("0123456789abcdef")
+#: a repository URL CI fetches: https, a host, and at least owner and name (what
+#: .github/scripts/check-quotes.sh accepts), matched whole
+_FETCHABLE = re.compile(r"https://[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~-]+){2,}")
+#: the states of a quote that the lock does not vouch for, which the check warns about
+WAITING = ("unverified", "changed", "stale", "captured", "unfetchable")
 
 
 def checkable(source: Source | None) -> bool:
@@ -29,6 +41,16 @@ def checkable(source: Source | None) -> bool:
         source is not None and (source.kind or "git") == "git" and revision
         and len(revision) in (40, 64) and set(revision) <= _REVISION
     )
+
+
+def fetch_url(source: Source | None) -> str | None:
+    """The URL CI fetches ``source`` from to verify its quotes again (its identity, without
+    a final ``/`` or ``.git``), or ``None`` when CI cannot: no full commit, or no public
+    https repository as its identity."""
+    if source is None or not checkable(source) or not source.identity:
+        return None
+    url = source.identity.removesuffix("/").removesuffix(".git")
+    return url if _FETCHABLE.fullmatch(url) else None
 
 
 def source_id(system: System, quote: Quote) -> str | None:
@@ -53,6 +75,11 @@ def grounding(system: System, quote: Quote) -> Grounding:
     if entry is not None and locked_source is not None:
         if locked_source.revision != source.revision:
             return Grounding("stale", f"not verified: verified at {locked_source.revision[:7]}, not the reviewed {source.revision[:7]}")
+        if locked_source.read_from != "git":
+            return Grounding("captured", f"checked against a capture of {source.revision[:7]}, not verified",
+                             entry.lines, entry.match, source.revision)
+        if fetch_url(source) is None:
+            return Grounding("unfetchable", "not verified: its source is no public https repository that CI can fetch to verify it")
         return Grounding("verified", f"verified at {source.revision[:7]}", entry.lines, entry.match, source.revision)
     if quote.key in lock.by_place:
         return Grounding("changed", "not verified: changed since it was verified")
@@ -68,7 +95,7 @@ def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()
         quotes = [q for report in system.reports.values() for q in report.quotes()]
         for quote in quotes:
             quote.grounding = grounding(system, quote)
-        waiting = [q for q in quotes if q.grounding and q.grounding.state in ("unverified", "changed", "stale")]
+        waiting = [q for q in quotes if q.grounding and q.grounding.state in WAITING]
         if not waiting:
             continue
         def command(quote: Quote) -> str:
@@ -86,11 +113,18 @@ def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()
             continue
         for quote in waiting:
             assert quote.grounding is not None
-            diagnostics.append(Diagnostic(
-                quote.location,
-                f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
-                if quote.grounding.state != "unverified" else f"the quote of {quote.path} is not in {system.lock.path}",
-                f"verify it again: {command(quote)}", "warning", UNVERIFIED,
-            ))
+            state, fix = quote.grounding.state, f"verify it again: {command(quote)}"
+            if state == "unverified":
+                message = f"the quote of {quote.path} is not in {system.lock.path}"
+            elif state == "captured":
+                message = f"the quote of {quote.path} was {quote.grounding.reason}: the lock was made from a plain folder"
+                fix = f"verify it against a git checkout of the source: {command(quote)}"
+            elif state == "unfetchable":
+                message = (f"the quote of {quote.path} is not verified: {source_id(system, quote)} of {system.slug} is no "
+                           "public https repository that CI can fetch to verify the lock again")
+                fix = "register the repository's https URL as the source's identity (https://<host>/<owner>/<name>)"
+            else:
+                message = f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
+            diagnostics.append(Diagnostic(quote.location, message, fix, "warning", UNVERIFIED))
     return diagnostics
 

@@ -74,6 +74,7 @@ class SourceCheck:
     revision: str
     outcomes: list[Outcome] = field(default_factory=list)
     existing_paths: set[str] = field(default_factory=set)
+    read_from: str = "git"  # how the tree was read (``SourceTree.read_from``)
 
 
 def _lines_phrase(lines: str) -> str:
@@ -102,7 +103,7 @@ class _Checker:
         self.revision = revision
         self.short = revision[:7]
         self.tree = tree
-        self.result = SourceCheck(system, source, revision)
+        self.result = SourceCheck(system, source, revision, read_from=tree.read_from)
         self._folders: set[str] | None = None
         self._by_name: dict[str, list[str]] | None = None
         self._index: LineIndex | None = None  # the words of the file whose quotes are being matched
@@ -193,7 +194,7 @@ class _Checker:
         entries = self.tree.entries()
         by_name: dict[str, list[int]] = defaultdict(list)
         for number, (_, path) in enumerate(missing):
-            suffixed = _LINE_SUFFIX.match(path)
+            suffixed = _LINE_SUFFIX.fullmatch(path)
             if not (suffixed and suffixed["path"] in entries):
                 by_name[posixpath.basename(path)].append(number)
         holding: dict[int, list[tuple[str, Place]]] = defaultdict(list)
@@ -210,7 +211,7 @@ class _Checker:
             self._say_missing(quote, path, holding[number])
 
     def _say_missing(self, quote: Quote, path: str, holding: list[tuple[str, Place]]) -> None:
-        suffixed = _LINE_SUFFIX.match(path)
+        suffixed = _LINE_SUFFIX.fullmatch(path)
         if suffixed and suffixed["path"] in self.tree.entries():
             self.add(quote, quote.location, "missing", f"{path} is not a file at {self.short}",
                      f"write the line range apart: path: {suffixed['path']} and lines: {suffixed['lines']}", path=path)
@@ -338,7 +339,10 @@ def updated_lock(system: System, checks: list[SourceCheck], members: set[str] | 
         paths = set(check.existing_paths)
         if members is not None and previous is not None and previous.revision == check.revision:
             paths |= set(previous.paths)  # other members may mention them
-        sources[check.source] = LockedSource(check.source, check.revision, tuple(sorted(paths)))
+        # quotes kept from a capture stay a capture's: a git check of some members vouches for theirs only
+        kept_capture = previous is not None and previous.read_from != "git" and any(q.source == check.source for q in keep)
+        read_from = "folder" if check.read_from == "folder" or kept_capture else "git"
+        sources[check.source] = LockedSource(check.source, check.revision, tuple(sorted(paths)), read_from)
         for outcome in check.outcomes:
             if outcome.verified and outcome.quote is not None:
                 quote = outcome.quote

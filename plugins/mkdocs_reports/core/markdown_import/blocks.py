@@ -118,6 +118,7 @@ class Context:
     record: bool = False
     part_of: Sourced | None = None
     part_of_first: bool = True
+    part_of_form: str = "bare"  # how the Part of line wrote the ID: bare, linked or code
 
 
 @dataclass
@@ -128,6 +129,8 @@ class BlockReader:
     diagnostics: Diagnostics
     judgements: list[Judgement] = field(default_factory=list)
     notes_omitted: int = 0
+    #: the Route IDs of compact ledger records (written without bullets), for the export
+    compact_ids: list[str] = field(default_factory=list)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -254,11 +257,12 @@ class BlockReader:
         written = match.group("linked") or match.group("coded") or match.group("bare")
         if not match.group("bare"):
             self.note(index, f"'Part of:' of {context.name}: the {'link' if match.group('linked') else 'code span'} "
-                             f"around {written} is dropped (the page links the ID)")
+                             f"around {written} is kept as the member's spelling (markdown: part_of); the page links the ID")
         if out:
             self.note(index, f"'Part of: {written}' of {context.name} stands after other content; "
                              "the YAML has one place for it (part_of), which the page and the export show first")
         context.part_of = Sourced(written, index + 1, len(PART_OF) + 2 + (value.find(written)))
+        context.part_of_form = "linked" if match.group("linked") else "code" if match.group("coded") else "bare"
         return index + 1
 
     def compact_record(self, index: int, context: Context, out: list[dict]) -> int:
@@ -293,8 +297,10 @@ class BlockReader:
                 last = label
             index += 1
         end_field()
+        if blocks[0].get("Route ID"):
+            self.compact_ids.append(str(blocks[0]["Route ID"]))
         self.source.mark(start, index, "fields")
-        self.note(start, "the compact ledger record (Route ID: …) is read as labelled fields; the export writes them as '- Label: value' bullets")
+        self.note(start, "the compact ledger record (Route ID: …) is read as labelled fields, its spelling kept (markdown: compact_records)")
         out.extend({"fields": block} for block in blocks if block)
         return index
 

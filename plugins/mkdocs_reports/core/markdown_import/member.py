@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostics
+from ..front_matter import FRONT_MATTER_KEYS
 from ..ids import kind_of
 from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
 from ..report_types import ReportType, SectionSpec, Shape, TypeRegistry
@@ -34,6 +35,14 @@ class ParsedMember:
     title: Sourced
     sections: dict[str, object] = field(default_factory=dict)
     judgements: list[Judgement] = field(default_factory=list)
+    #: how each annotation heading wrote its ID: bare, linked or code
+    heading_forms: list[str] = field(default_factory=list)
+    #: records whose Part of line links the ID or writes it as code, by ID
+    part_of_forms: dict[str, str] = field(default_factory=dict)
+    #: the Route IDs of compact ledger records
+    compact_ids: list[str] = field(default_factory=list)
+    #: the file's bytes, which a published set pins by their SHA-256
+    data: bytes = b""
 
     @property
     def system_name(self) -> str | None:
@@ -52,12 +61,7 @@ def resolve_type(written: str, registry: TypeRegistry) -> ReportType | None:
     """The member type a front matter's ``type`` names: the method's path of the type (any
     folder: the method's own templates name the runtime type under another folder), an
     older name the type declares (``method_aliases``), or the type's name."""
-    stem = _stem(written)
-    for report_type in registry.types.values():
-        names = {report_type.name, *(_stem(p) for p in (report_type.method_type, *report_type.method_aliases) if p)}
-        if written == report_type.name or stem in names:
-            return report_type
-    return None
+    return registry.resolve(written) or registry.resolve(_stem(written))
 
 
 def _normal(heading: str) -> str:
@@ -70,6 +74,8 @@ class MemberReader:
         self.registry = registry
         self.diagnostics = diagnostics
         self.blocks = BlockReader(source, Fences(source.lines), colon_labels(registry), diagnostics)
+        self.heading_forms: list[str] = []
+        self.part_of_forms: dict[str, str] = {}
 
     @property
     def lines(self) -> list[str]:
@@ -101,7 +107,9 @@ class MemberReader:
         if report_type is None:
             self._skip_rest(index + 1)
             return None
-        member = ParsedMember(self.source, real_path, report_type, front, title, judgements=self.blocks.judgements)
+        member = ParsedMember(self.source, real_path, report_type, front, title, judgements=self.blocks.judgements,
+                              heading_forms=self.heading_forms, part_of_forms=self.part_of_forms,
+                              compact_ids=self.blocks.compact_ids)
         self._required_front_matter(member)
         index = self._before_sections(index + 1)
         self._sections(index, member)
@@ -129,9 +137,8 @@ class MemberReader:
         return report_type
 
     def _required_front_matter(self, member: ParsedMember) -> None:
-        keys = {"description": "description", "run_id": "run-id", "reviewed_boundary": "reviewed-boundary",
-                "source_identity": "source-identity"}
-        missing = [md for key, md in keys.items() if member.type.requires(key) and key not in member.front]
+        missing = [entry.markdown for entry in FRONT_MATTER_KEYS if member.type.requires(entry.key)
+                   and entry.key not in member.front and entry.key not in member.front.mappings]
         if missing:
             self.error(0, 1, f"{member.type.a_noun} states {', '.join(missing)} in its front matter; this one does not",
                        "add " + ", ".join(f"'{key}: …'" for key in missing) + " between the '---' lines "
@@ -165,7 +172,7 @@ class MemberReader:
     # -- sections ---------------------------------------------------------------------------
 
     def _sections(self, index: int, member: ParsedMember) -> None:
-        by_heading = {_normal(spec.heading): spec for spec in member.type.sections}
+        by_heading = {_normal(spec.heading): spec for spec in member.type.body_sections}
         seen: dict[str, int] = {}
         while index < len(self.lines):
             line = self.lines[index]
@@ -177,10 +184,10 @@ class MemberReader:
             heading = heading_text(line)
             spec = by_heading.get(_normal(heading))
             if spec is None:
-                close = difflib.get_close_matches(heading[:200], [s.heading for s in member.type.sections], n=1, cutoff=0.6)
+                close = difflib.get_close_matches(heading[:200], [s.heading for s in member.type.body_sections], n=1, cutoff=0.6)
                 hint = f"did you mean '## {close[0]}'? " if close else ""
                 self.error(index, 4, f"'## {heading[:80]}' is not a section of {member.type.a_noun}",
-                           f"{hint}its sections are: {', '.join(s.heading for s in member.type.sections)}")
+                           f"{hint}its sections are: {', '.join(s.heading for s in member.type.body_sections)}")
                 index = self._skip_section(index + 1)
                 continue
             if spec.key in seen:
@@ -203,7 +210,7 @@ class MemberReader:
         return self._skip(index, 2)
 
     def _order_and_presence(self, member: ParsedMember, seen: dict[str, int]) -> None:
-        missing = [s for s in member.type.sections if s.shape is Shape.BLOCKS and not s.optional and s.key not in seen]
+        missing = [s for s in member.type.body_sections if s.shape is Shape.BLOCKS and not s.optional and s.key not in seen]
         if missing:
             where = max(len(self.lines) - 1, 0)
             self.error(where, 1, f"{member.type.a_noun} has the section{'s' if len(missing) > 1 else ''} "
@@ -327,6 +334,8 @@ class MemberReader:
         record["label"] = label
         if context.part_of is not None:
             record["part_of"] = context.part_of
+            if context.part_of_form != "bare":
+                self.part_of_forms[str(record_id)] = context.part_of_form
         if blocks:
             record["body"] = blocks
         records.append(record)
@@ -409,10 +418,12 @@ class MemberReader:
             self.source.mark(index + 1, end, "error")
             return end
         written = match.group("linked") or match.group("coded") or match.group("bare")
+        self.heading_forms.append("linked" if match.group("linked") else "code" if match.group("coded") else "bare")
         if match.group("linked"):
             self._check_link(index, written, match.group("target"))
         elif match.group("coded"):
-            self.note(index, f"the code span around the annotated ID {written} is dropped (the page links the ID)")
+            self.note(index, f"the code span around the annotated ID {written} is kept as the member's spelling "
+                             "(markdown: annotation_headings); the page links the ID")
         annotation = SourcedDict(origin=(index + 1, 1))
         annotation["on"] = Sourced(written, index + 1, column + text.find(written))
         rest = text[match.end() :]
@@ -459,6 +470,8 @@ def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegist
         return None
     reader = MemberReader(source, registry, diagnostics)
     member = reader.read(real_path)
+    if member is not None:
+        member.data = data
     if member is not None and reader.blocks.notes_omitted:
         member.judgements.append(Judgement(source.at(0), f"… and {reader.blocks.notes_omitted} more notes on this member"))
     return member

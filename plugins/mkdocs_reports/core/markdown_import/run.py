@@ -18,23 +18,32 @@ from pathlib import Path
 
 from ..bulk import no_cycle_collection
 from ..check import check_collection
+from ..site_names import SLUG, SiteNames
 from ..diagnostics import Diagnostic, Diagnostics, Location
-from ..loader import SET_FILE, SLUG_RE, display_path, load_set_file
+from ..loader import SET_FILE, display_path, load_set_file
 from ..model import Report, quotes_of, tables_of
 from ..report_types import Shape, TypeRegistry
 from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
-from ..type_files import TYPES_DIR, collection_registry
+from ..type_files import TYPES_DIR, builtin_method, collection_registry
 from ..files import links_inside, read_regular_file
-from ..yaml_writer import Written, dump
+from ..front_matter import BY_KEY, FRONT_MATTER_KEYS
+from ..method_markdown import DEFAULT_HEADING_FORM, FRONT_MATTER, default_quoting, front_matter_order
+from ..model import NAMED_VALUES
+from ..styled_yaml import placed
+from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
-from .member import ParsedMember, read_member, resolve_type
+from .manifest import ReadManifest, check_digests, check_membership, read_manifest
+from .member import ParsedMember, _stem, read_member, resolve_type
 from .set_file import SetPlan, planned
 from .source import read_front_matter, read_markdown
 
-_RUN_ID_SLUG = re.compile(r"AAS-\d{4}-\d{2}-\d{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-\d{2}")
+_RUN_ID_SLUG = re.compile(r"AAS-[0-9]{4}-[0-9]{2}-[0-9]{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-[0-9]{2}")
 SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
+#: the manifest of a set the method published
+MANIFEST = builtin_method().set_layout.manifest
 #: report keys before the sections, in the order a report file writes them
-_HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status")
+_HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status",
+         *(entry.key for entry in FRONT_MATTER_KEYS if entry.key not in NAMED_VALUES and entry.key != "system"))
 
 
 @dataclass
@@ -92,18 +101,30 @@ class ImportResult:
 
 @dataclass
 class _Set:
-    """The inputs of one system: the folder they came from and its member files."""
+    """The inputs of one system: the folder they came from and its member files, and the
+    manifest of a published set."""
 
     folder: Path
     files: list[Path]
     whole_folder: bool
     members: list[ParsedMember] = field(default_factory=list)
     slug: str | None = None
+    manifest: ReadManifest | None = None
+
+
+def _set_folders(path: Path) -> list[Path]:
+    """The set folders of a folder that holds sets (the method's ``retained/``): those
+    beneath it with a manifest or Markdown members, in name order."""
+    if any(p.suffix == ".md" and p.is_file() for p in path.iterdir()) or (path / MANIFEST).is_file():
+        return [path]
+    return sorted(p for p in path.iterdir() if p.is_dir() and not p.is_symlink()
+                  and ((p / MANIFEST).is_file() or any(q.suffix == ".md" for q in p.iterdir())))
 
 
 def _groups(paths: list[Path], diagnostics: Diagnostics, base: Path | None) -> list[_Set]:
     groups: dict[Path, _Set] = {}
-    for path in paths:
+    expanded = [folder for path in paths for folder in (_set_folders(path) or [path] if path.is_dir() else [path])]
+    for path in expanded:
         if path.is_dir():
             group = groups.setdefault(path.resolve(), _Set(path, [], True))
             group.whole_folder = True
@@ -141,12 +162,19 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
 
 def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
     seen: dict[str, ParsedMember] = {}
+    layout = registry.method.set_layout
+    if group.whole_folder and (group.folder / MANIFEST).is_file():
+        group.manifest = read_manifest(group.folder / MANIFEST, display_path(group.folder / MANIFEST, base), layout, diagnostics)
+        if group.manifest is None:
+            return
+    files: dict[str, bytes] = {}
     for path in group.files:
         display = display_path(path, base)
         data = read_regular_file(path, display, diagnostics, "a member")
         if data is None:
             continue
-        if group.whole_folder and (why := _is_member(path, data, registry)) is not None:
+        files[path.name] = data
+        if group.manifest is None and group.whole_folder and (why := _is_member(path, data, registry)) is not None:
             result.skipped.append(f"{display}: skipped: {why}")
             continue
         member = read_member(display, path, data, registry, diagnostics)
@@ -161,17 +189,23 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         if path.stem != member.type.member:
             result.judgements.append(Judgement(Location(display), f"written as {member.type.member}.yaml, the file name of {member.type.a_noun}"))
         group.members.append(member)
+    if group.manifest is not None:
+        check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
+        entry = seen.get(layout.entry)
+        disposition = entry.front.get("result_disposition") if entry else None
+        where = entry.source.at(disposition.line - 1, disposition.column) if disposition is not None else None
+        check_membership(group.manifest, disposition, where, layout, diagnostics)
 
 
-def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: ImportResult, base: Path | None) -> str | None:
+def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: ImportResult, base: Path | None,
+          names: SiteNames) -> str | None:
     if system is not None:
-        if not SLUG_RE.match(system):
-            diagnostics.error(Location("--system"), f"the system folder {system!r} is not a URL-safe name",
-                              "use lowercase letters, digits and '-' only")
+        if (problem := names.system_problem(system)) is not None:
+            diagnostics.error(Location("--system"), *problem)
             return None
         return system
     folder = group.folder.resolve().name
-    if SLUG_RE.match(folder) and not _RUN_ID_SLUG.fullmatch(folder[:4].upper() + folder[4:]):
+    if SLUG.fullmatch(folder) and not _RUN_ID_SLUG.fullmatch(folder[:4].upper() + folder[4:]):
         return folder
     run_ids = [m.front["run_id"] for m in group.members if "run_id" in m.front]
     match = _RUN_ID_SLUG.fullmatch(run_ids[0]) if run_ids else None
@@ -186,23 +220,59 @@ def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: Imp
 
 
 def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> dict:
-    """The report file's mapping: the head keys, then the sections in the author's order."""
-    data: dict = {"type": member.type.name}
+    """The report file's mapping: the head keys, then the sections in the author's order,
+    then how the Markdown spelled the member where the export's default would not."""
+    written_type = member.front["type"]
+    name = _stem(written_type) if _stem(written_type) in member.type.names else member.type.name
+    data: dict = {"type": Sourced(name, written_type.line, written_type.column)}
     if system_name:
         data["system"] = system_name
     data["title"] = member.title
-    for key in _HEAD[3:]:
-        if key in ("run_id", "reviewed_boundary", "source_identity"):
+    for key in _HEAD:
+        entry = BY_KEY.get(key)
+        if entry is None or key == "system":
+            continue
+        if entry.mapping:
+            if key in member.front.mappings:
+                value, line = member.front.mappings[key]
+                data[key] = placed(value, line, member.source.path)
+        elif entry.shared or key == "source_identity":
             if key in stated:
                 data[key] = stated[key]
         elif key in member.front:
             data[key] = member.front[key]
     data.update(member.sections)
+    spelling = member_spelling(member, name, written_type)
+    if spelling:
+        data["markdown"] = spelling
     return data
 
 
+def member_spelling(member: ParsedMember, name: str, written_type: str) -> dict:
+    """What the export needs to know to write the member as it was: the type's path when it
+    is not the type's own, the front matter's order and quoting when they are not the
+    templates', the annotation headings' forms when they are not links."""
+    spelling: dict = {}
+    if member.type.method_path(name) != written_type:
+        spelling["type"] = str(written_type)
+    order = member.front.order
+    values = {**{markdown: member.front.get(key, "") for markdown, key in FRONT_MATTER.items()}}
+    default = [(key, default_quoting(key, values.get(key, ""))) for key in front_matter_order(k for k, _ in order)]
+    declared = {BY_KEY[key].markdown for key in member.type.metadata if key in BY_KEY and member.type.requires(key)}
+    if order != default or not declared <= {key for key, _ in order}:
+        spelling["front_matter"] = dict(order)
+    if member.part_of_forms:
+        spelling["part_of"] = dict(member.part_of_forms)
+    if member.compact_ids:
+        spelling["compact_records"] = list(member.compact_ids)
+    forms = member.heading_forms
+    if any(form != DEFAULT_HEADING_FORM for form in forms):
+        spelling["annotation_headings"] = forms[0] if len(set(forms)) == 1 else list(forms)
+    return spelling
+
+
 def write_member(member: ParsedMember, data: dict) -> Written:
-    sections = [key for key in member.sections]
+    sections = [key for key in member.sections] + ["markdown"]
     spaced = [s.key for s in member.type.sections if s.shape is not Shape.BLOCKS]
     return dump(data, SCHEMA_URL, blank_before=sections, spaced_items=spaced)
 
@@ -249,8 +319,9 @@ def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base
 
 
 def import_markdown(paths: list[Path], into: Path, *, system: str | None = None, base: Path | None = None,
-                    workers: int | None = None) -> ImportResult:
-    """Import member files and set folders into the collection at ``into``.
+                    workers: int | None = None, check: bool = False, names: SiteNames | None = None) -> ImportResult:
+    """Import member files and set folders into the collection at ``into`` (of a site that
+    keeps ``names`` for its own pages: no system folder may have one).
 
     Sets are independent of each other (a record's ID resolves within its system), so many
     sets are read, written and checked by ``workers`` processes (default: two when there are
@@ -264,14 +335,15 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
     if diagnostics:
         result.diagnostics = diagnostics.sorted()
         return result
+    names = names or SiteNames()
     count = workers or (2 if len(groups) >= _PARALLEL_FROM and (os.cpu_count() or 1) > 1 and _FORK else 1)
     size = max(1, -(-len(groups) // count))
     shares = [groups[i : i + size] for i in range(0, len(groups), size)]  # in order: the report reads in input order
     if len(shares) <= 1:
-        parts = [_prepare(groups, into, system, base)]
+        parts = [_prepare(groups, into, system, base, names)]
     else:
         with ProcessPoolExecutor(len(shares), mp_context=_FORK) as pool:
-            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base)] * len(shares))))
+            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base, names)] * len(shares))))
     slugs: dict[str, str] = {}
     for part in parts:
         diagnostics.merge(part.diagnostics)
@@ -288,7 +360,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
         result.outputs = []
         return result
     for output in result.outputs:
-        _write(output)
+        _write(output, dry=check)
     return result
 
 
@@ -304,14 +376,14 @@ class _Prepared(ImportResult):
     slugs: dict[str, str] = field(default_factory=dict)  # system folder → the set folder it comes from
 
 
-def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | None) -> _Prepared:
+def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | None, names: SiteNames) -> _Prepared:
     with no_cycle_collection():
         part, diagnostics, scratch = _Prepared(), Diagnostics(), ImportResult()
         registry = collection_registry(into, diagnostics, lambda p: display_path(p, base))
         outputs: dict[str, Output] = {}
         for group in groups:
             _read(group, registry, scratch, diagnostics, base)
-            group.slug = _slug(group, system, diagnostics, scratch, base) if group.members else None
+            group.slug = _slug(group, system, diagnostics, scratch, base, names) if group.members else None
             if not group.slug:
                 continue
             part.slugs[group.slug] = display_path(group.folder, base)
@@ -322,6 +394,11 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             set_output = into / group.slug / SET_FILE
             outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
                                                           write_set(plan.data) if plan.data is not None else None, None)
+            if group.manifest is not None:  # closed membership: a member the set no longer has goes
+                kept = {f"{m.type.member}.yaml" for m in group.members}
+                for old in sorted((into / group.slug).glob("*.yaml")) if (into / group.slug).is_dir() else []:
+                    if not old.name.startswith("_") and old.name not in kept and not old.is_symlink():
+                        outputs[f"{group.slug}/{old.name}"] = Output(old, display_path(old, base), None, None, status="removed")
             for member in group.members:
                 target = into / group.slug / f"{member.type.member}.yaml"
                 data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
@@ -331,7 +408,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
         if diagnostics:
             part.diagnostics = diagnostics
             return part
-        part.diagnostics = _check(outputs, into, base)
+        part.diagnostics = _check(outputs, into, base, names)
         for output in outputs.values():
             if output.written is not None:
                 output.written = Written(output.written.text, [])  # the places are no longer needed
@@ -357,6 +434,8 @@ def _linked(folder: Path, names: list[str], diagnostics: Diagnostics, base: Path
 def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
     path = into / group.slug / SET_FILE
     existing = None
+    if group.manifest is not None:  # a published set: its set file is the manifest's and the members'
+        return planned(group.members, None, display_path(path, base), diagnostics, group.manifest, registry)
     if path.exists():
         data = read_regular_file(path, display_path(path, base), diagnostics, "a set file")
         if data is None:
@@ -365,10 +444,10 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
         diagnostics.merge(problems)
         if existing is None:
             return SetPlan(None)
-    return planned(group.members, existing, display_path(path, base), diagnostics)
+    return planned(group.members, existing, display_path(path, base), diagnostics, None, registry)
 
 
-def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnostics:
+def _check(outputs: dict[str, Output], into: Path, base: Path | None, names: SiteNames) -> Diagnostics:
     """Check the outputs with the other files of their system folders, as the collection
     will hold them (in memory: nothing is written yet); the errors, pointing at the
     Markdown. Each member output gets its counts."""
@@ -378,13 +457,13 @@ def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnos
         folder = into / slug
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
             key, shown = f"{slug}/{path.name}", display_path(path, base)
-            if key not in outputs or outputs[key].written is None:
+            if key not in outputs or (outputs[key].written is None and outputs[key].status != "removed"):
                 if links_inside(path, into, shown, unread) and (data := read_regular_file(path, shown, unread)) is not None:
                     files[key] = data
     for key, output in outputs.items():
         if output.written is not None:
             files[key] = output.written.text.encode("utf-8")
-    checked = check_collection(into, base=into, files=files)
+    checked = check_collection(into, base=into, files=files, names=names)
     errors = Diagnostics((_mapped(d, outputs, into, base) for d in checked.errors), limit=None)
     errors.omitted = checked.omitted
     errors.merge(unread)
@@ -396,13 +475,18 @@ def _check(outputs: dict[str, Output], into: Path, base: Path | None) -> Diagnos
     return errors
 
 
-def _write(output: Output) -> None:
-    """Write one output (a kept set file stays as it is), saying whether it changed."""
+def _write(output: Output, dry: bool = False) -> None:
+    """Write one output (a kept set file stays as it is; a member a published set no longer
+    has is removed), saying whether it changed; ``dry``: only say it."""
+    if output.status == "removed":
+        if not dry:
+            output.path.unlink()
+        return
     if output.written is None:
         return
     data = output.written.text.encode("utf-8")
     old = output.path.read_bytes() if output.path.is_file() else None
     output.status = "created" if old is None else ("unchanged" if old == data else "updated")
-    if old != data:
+    if old != data and not dry:
         output.path.parent.mkdir(parents=True, exist_ok=True)
         output.path.write_bytes(data)

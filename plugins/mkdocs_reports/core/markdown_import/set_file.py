@@ -13,13 +13,18 @@ import re
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics, Location
+from ..front_matter import NULL
 from ..model import AnalysisSet
+from ..report_types import TypeRegistry
 from ..schema import UNRECORDED
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import Judgement
+from .manifest import ReadManifest
 from .member import ParsedMember
 
 SHARED = {"run_id": "run-id", "reviewed_boundary": "reviewed-boundary", "source_identity": "source-identity"}
+#: what a published set's overview states for the whole set (its provenance)
+PROVENANCE = {"result_disposition": "result-disposition", "inputs_commit": "inputs-commit"}
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 NO_IDENTITY = f"{UNRECORDED} — none of the imported members states its source-identity"
 
@@ -34,6 +39,8 @@ class SetPlan:
     judgements: list[Judgement] = field(default_factory=list)
     #: the system name each member states (a kept set file that names no system)
     system: Sourced | None = None
+    #: shared keys a member states itself when its value is not the set's (``null``)
+    stated_too: dict[str, Sourced] = field(default_factory=dict)
 
 
 def _agreed(members: list[ParsedMember], key: str, diagnostics: Diagnostics) -> Sourced | None:
@@ -62,10 +69,14 @@ def system_name(members: list[ParsedMember]) -> Sourced | None:
     return None
 
 
-def new_set(members: list[ParsedMember], diagnostics: Diagnostics) -> SetPlan:
-    """A set file from the members' front matter: system, run ID, SRC-1's identity and revision."""
+def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: ReadManifest | None = None,
+            registry: TypeRegistry | None = None) -> SetPlan:
+    """A set file from the members' front matter: system, run ID, SRC-1's identity and
+    revision; for a published set (``manifest``) also its provenance (result disposition,
+    inputs commit, the manifest) and the overview's source register."""
     plan = SetPlan(SourcedDict())
-    name = system_name(members)
+    overview = next((m for m in members if "result_disposition" in m.front), None)
+    name = overview.front.get("system").of(overview.source.path) if overview and "system" in overview.front else system_name(members)
     if name is None:
         title = members[0].title
         diagnostics.error(members[0].source.at(title.line - 1, 1), "the system's name cannot be told from the titles",
@@ -76,8 +87,18 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics) -> SetPlan:
     run_id = _agreed(members, "run_id", diagnostics)
     if run_id is not None:
         plan.data["run_id"] = run_id
+    if manifest is not None and overview is not None:
+        for key in PROVENANCE:
+            if key in overview.front:
+                plan.data[key] = overview.front[key].of(overview.source.path)
     boundary = _agreed(members, "reviewed_boundary", diagnostics)
+    if boundary == NULL:  # not established: the overview says so itself, the register has no revision
+        plan.stated_too["reviewed_boundary"] = boundary
+        boundary = None
     identity = _agreed(members, "source_identity", diagnostics)
+    rows = register_rows(overview) if overview is not None else []
+    if identity is None and rows and "identity" in rows[0]:
+        identity = rows[0]["identity"]
     source = SourcedDict({"id": "SRC-1"}, origin=(boundary.line, boundary.column) if boundary else None,
                          file=boundary.file if boundary else None)
     if boundary is not None and _COMMIT.fullmatch(boundary):
@@ -90,15 +111,24 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics) -> SetPlan:
         source["identity"] = NO_IDENTITY
         plan.judgements.append(Judgement(members[0].source.at(0), f"no member states source-identity: the set's "
                                                                   f"SRC-1 identity reads {NO_IDENTITY!r}"))
+    if "kind" not in source and rows and "kind" in rows[0]:
+        source["kind"] = rows[0]["kind"]
     if boundary is not None:
         source["revision"] = boundary
-    plan.data["sources"] = [source]
+    elif rows and "revision" in rows[0]:
+        source["revision"] = rows[0]["revision"]
+    plan.data["sources"] = [source] + [row for row in rows[1:]]
+    if manifest is not None:
+        plan.data["manifest"] = manifest.spelling
+        plan.judgements.append(Judgement(Location(manifest.path, 1, 1), "every member has the bytes the manifest pins; the manifest, "
+                                         "the result disposition and the inputs commit are kept in _set.yaml"))
     if boundary is not None and "kind" in source:
         plan.judgements.append(Judgement(
             Location(boundary.file, boundary.line, 1), f"the set's SRC-1 is a {source['kind']} source "
             f"({'the reviewed boundary is a full commit' if source['kind'] == 'git' else 'the reviewed boundary is not a commit'})"))
     if name is not None:
-        plan.judgements.append(Judgement(Location(name.file, name.line, 1), f"the system's name {str(name)!r} is taken from the title"))
+        origin = "the overview's system" if overview is not None and name == overview.front.get("system") else "the title"
+        plan.judgements.append(Judgement(Location(name.file, name.line, 1), f"the system's name {str(name)!r} is taken from {origin}"))
     shared = [SHARED[key] for key in SHARED if any(key in m.front for m in members)]
     if shared:
         plan.judgements.append(Judgement(Location(members[0].source.path, 1, 1), f"{', '.join(shared)} are the set's: written once "
@@ -144,9 +174,40 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
     return plan
 
 
-def planned(members: list[ParsedMember], existing: AnalysisSet | None, set_path: str, diagnostics: Diagnostics) -> SetPlan:
+def planned(members: list[ParsedMember], existing: AnalysisSet | None, set_path: str, diagnostics: Diagnostics,
+            manifest: ReadManifest | None = None, registry: TypeRegistry | None = None) -> SetPlan:
     if existing is not None:
-        return kept_set(members, existing, set_path, diagnostics)
-    plan = new_set(members, diagnostics)
-    plan.stated = {member.source.path: {} for member in members}
+        plan = kept_set(members, existing, set_path, diagnostics)
+    else:
+        plan = new_set(members, diagnostics, manifest, registry)
+        plan.stated = {member.source.path: {key: member.front[key] for key in plan.stated_too if member.front.get(key) == NULL}
+                       for member in members}
+    if manifest is None:  # without a manifest, a member states the provenance it has itself
+        for member in members:
+            plan.stated[member.source.path].update({key: member.front[key] for key in PROVENANCE if key in member.front})
     return plan
+
+
+_SOURCE_ID = re.compile(r"SRC-[1-9][0-9]*")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def register_rows(overview: ParsedMember) -> list[dict]:
+    """The sources of the overview's Source register: each row's ID, kind, and identity and
+    revision as their code spans write them (the boundary contract: "Each stable source
+    identity is in a code span")."""
+    section = overview.sections.get("source_register")
+    tables = [block["table"] for block in section if isinstance(block, dict) and "table" in block] if isinstance(section, list) else []
+    rows = []
+    for row in tables[0]["rows"] if tables else []:
+        if len(row) < 4 or not _SOURCE_ID.fullmatch(row[0]):
+            continue
+        entry = SourcedDict({"id": row[0]}, origin=(row[0].line, row[0].column), file=overview.source.path)
+        if row[1] in ("git", "capture"):
+            entry["kind"] = row[1]
+        for key, cell in (("identity", row[2]), ("revision", row[3])):
+            code = _CODE.search(cell)
+            if code:
+                entry[key] = Sourced(code.group(1), cell.line, cell.column + code.start(1), file=overview.source.path)
+        rows.append(entry)
+    return rows

@@ -12,9 +12,26 @@ import difflib
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics, Location
+from ..front_matter import BY_MARKDOWN
 from ..method_markdown import FRONT_MATTER
+from ..styled_yaml import StyledMapping, styled
 from ..yaml_source import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
 from ..yaml_writer import Sourced
+
+#: how a front-matter value is quoted, by the YAML style of its node
+QUOTING = {"": "plain", "'": "single", '"': "double"}
+
+
+class FrontMatter(dict):
+    """The front matter's text values by report key (``run_id``), with ``order``: every key
+    as the method wrote it, in order, with the quoting of its value; ``mappings``: the
+    values that are mappings (the profile's ``memory-comparison``), as written, and the line
+    of their key."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order: list[tuple[str, str]] = []
+        self.mappings: dict[str, tuple[StyledMapping, int]] = {}
 
 #: how many forbidden characters of one file are named before the rest are counted
 _FORBIDDEN_SHOWN = 5
@@ -75,7 +92,7 @@ def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownS
     return MarkdownSource(path, [line[:-1] if line.endswith("\r") else line for line in lines])
 
 
-def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple[dict[str, Sourced], int] | None:
+def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple[FrontMatter, int] | None:
     """The front matter by report key (``run-id`` → ``run_id``) and the index of the first
     line after it; ``None`` after an error that leaves nothing to read."""
     lines = source.lines
@@ -91,7 +108,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
     source.mark(0, end + 1, "front matter")
     # a leading line keeps the YAML's line numbers those of the file
     text = "\n" + "\n".join(lines[1:end]) + "\n"
-    values: dict[str, Sourced] = {}
+    values = FrontMatter()
     if not text.strip():
         diagnostics.error(source.at(0), "the front matter is empty", "write 'type: …' and the method's other keys in it")
         return values, end + 1
@@ -114,8 +131,16 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
             diagnostics.error(where, f"{str(key)[:60]!r} is not a front-matter key of the method's members",
                               f"{hint}the keys are: {', '.join(FRONT_MATTER)}")
             continue
-        if FRONT_MATTER[key] in values:
+        if FRONT_MATTER[key] in values or FRONT_MATTER[key] in values.mappings:
             diagnostics.error(where, f"the front matter states {key!r} twice", "keep one of them")
+            continue
+        entry = BY_MARKDOWN.get(key)
+        if entry is not None and entry.mapping:
+            if not isinstance(value_node, MappingNode):
+                diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a mapping", f"write its keys indented under '{key}:'")
+                continue
+            values.mappings[FRONT_MATTER[key]] = (styled(value_node), key_node.start_mark.line + 1)
+            values.order.append((key, "plain"))
             continue
         if not isinstance(value_node, ScalarNode) or value_node.tag != "tag:yaml.org,2002:str" or not value_node.value.strip():
             diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a text value",
@@ -124,4 +149,5 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         mark = value_node.start_mark
         quote = 1 if value_node.style in ("'", '"') else 0
         values[FRONT_MATTER[key]] = Sourced(value_node.value, mark.line + 1, mark.column + 1 + quote)
+        values.order.append((key, QUOTING.get(value_node.style or "", "block")))
     return values, end + 1
