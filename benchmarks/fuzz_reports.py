@@ -23,7 +23,7 @@ from fuzzing import inputs  # noqa: E402
 from test_fuzz import EXTENSIONS, assert_messages_are_placed, check_one, unsafe  # noqa: E402
 
 from mkdocs_reports.render import SiteRenderer, markdown_extensions  # noqa: E402
-from mkdocs_reports.render.sanitize import sanitize  # noqa: E402
+from mkdocs_reports.safety.sanitize import sanitize  # noqa: E402
 
 
 def main() -> int:

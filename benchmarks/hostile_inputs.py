@@ -22,6 +22,9 @@ Cases (the reproducers of issue 8):
 * big-file: one report at the size limit against the same bytes in ten reports
 * many-errors: a file at the size limit whose every line is an error (printed, capped),
   as many lines as a report may have (a file of millions of lines is refused by their number)
+* word-diff (issue 22): a build with a Changes page whose base holds ``a b`` repeated to the
+  text limit in every field where the head holds ``a c`` (difflib took 22 s for 1,000 pairs
+  of one field); the clean twin edits a few words of prose fields of the same size
 """
 
 from __future__ import annotations
@@ -73,7 +76,9 @@ elif mode == "cli":
         cli.main(["check", target])
     errors = out.getvalue().count(": error: ")
 else:
-    import logging
+    import logging, os
+    if len(sys.argv) > 4:  # the base of the Changes page
+        os.environ["REPORTS_BASE_EXPORT"] = sys.argv[4]
     logging.disable(logging.CRITICAL)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -245,6 +250,21 @@ def many_errors(prose: Prose, megabytes: int = 10) -> tuple[dict, dict]:
     return {"alpha/memory.yaml": hostile}, {"alpha/memory.yaml": clean}
 
 
+def word_diff(prose: Prose, total: int = 1_000_000) -> tuple[dict, dict, dict, dict]:
+    """Heads and bases (hostile, clean, hostile base, clean base) for a Changes page."""
+    head = HEADER.format(name="Alpha", title="Word diff") + "records:\n"
+    count = total // TEXT_LIMIT
+    pairs = TEXT_LIMIT // 4 - 10
+
+    def report(text) -> dict:
+        return {"alpha/memory.yaml": head + "".join(record(f"MEM-OBJ-item-n{i}", f"Item {i}", text(i)) for i in range(count))}
+
+    texts = [prose(TEXT_LIMIT - 100) for _ in range(count)]
+    edited = [" ".join(w if n % 97 else "edited" for n, w in enumerate(t.split(" "))) for t in texts]
+    return (report(lambda i: ("a c " * pairs).strip()), report(lambda i: edited[i]),
+            report(lambda i: ("a b " * pairs).strip()), report(lambda i: texts[i]))
+
+
 CASES = {
     "near-miss": near_miss,
     "repeated-id": repeated_id,
@@ -255,6 +275,7 @@ CASES = {
     "title-300kb": title_300kb,
     "big-file": big_file,
     "many-errors": many_errors,
+    "word-diff": word_diff,
 }
 CHECK_ONLY = {"many-errors"}  # nothing of it can be built: the check is the cost
 
@@ -263,6 +284,7 @@ def write(project: Path, files: dict[str, str]) -> int:
     """The project (mkdocs.yml, a home page) with ``files`` in its reports folder, and a set
     file in each system folder; the bytes of ``files``."""
     shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", project / "overrides")  # the site's own templates (theme.custom_dir)
     (project / "docs").mkdir()
     (project / "docs" / "index.md").write_text("# Benchmark\n", encoding="utf-8")
     size = 0
@@ -275,8 +297,20 @@ def write(project: Path, files: dict[str, str]) -> int:
     return size
 
 
-def measure(mode: str, target: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(target), str(Path(__file__).resolve().parent)], capture_output=True, text=True, cwd=target)
+def base_export(folder: Path, files: dict[str, str]) -> Path:
+    """``files`` as a collection's JSON export, the base a Changes page compares with."""
+    write(folder, files)
+    done = subprocess.run([sys.executable, "-m", "mkdocs_reports.cli", "export", "--format", "json", str(folder / "reports")],
+                          check=False, capture_output=True, text=True, cwd=folder)
+    if done.returncode:
+        raise RuntimeError(done.stderr[-2000:])
+    (folder / "base.json").write_text(done.stdout, encoding="utf-8")
+    return folder / "base.json"
+
+
+def measure(mode: str, target: Path, base: Path | None = None) -> dict:
+    command = [sys.executable, "-c", CHILD, mode, str(target), str(Path(__file__).resolve().parent)]
+    done = subprocess.run(command + ([str(base)] if base else []), check=False, capture_output=True, text=True, cwd=target)
     if done.returncode:
         raise RuntimeError(done.stderr[-2000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -292,15 +326,19 @@ def main() -> None:
     for name in args.cases:
         prose = Prose()
         make = CASES[name]
-        hostile, clean = make(prose, args.big_mb) if name in ("big-file", "many-errors") else make(prose)
+        hostile, clean, *bases = make(prose, args.big_mb) if name in ("big-file", "many-errors") else make(prose)
         with tempfile.TemporaryDirectory() as folder:
             results = {}
-            for side, files in (("hostile", hostile), ("clean", clean)):
+            for number, (side, files) in enumerate((("hostile", hostile), ("clean", clean))):
                 project = Path(folder) / side
                 project.mkdir()
                 size = write(project, files)
-                check = measure("cli" if name == "many-errors" else "check", project / "reports" if name != "many-errors" else project / "reports")
-                build = None if args.no_build or name in CHECK_ONLY else measure("build", project)
+                base = None
+                if bases:
+                    (Path(folder) / f"{side}-base").mkdir()
+                    base = base_export(Path(folder) / f"{side}-base", bases[number])
+                check = measure("cli" if name == "many-errors" else "check", project / "reports")
+                build = None if args.no_build or name in CHECK_ONLY else measure("build", project, base)
                 results[side] = (size, check, build)
             (h_size, h_check, h_build), (c_size, c_check, c_build) = results["hostile"], results["clean"]
             line = (f"{name:<16} {h_size / 1e6:>5.2f} {h_check['seconds']:>7.2f}/{c_check['seconds']:<7.2f}"

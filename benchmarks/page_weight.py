@@ -36,6 +36,7 @@ from synthetic import write_collection  # noqa: E402
 def project(root: Path, systems: int, records: int) -> Path:
     root.mkdir()
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", root / "overrides")  # the site's own templates (theme.custom_dir)
     shutil.copytree(REPO / "docs", root / "docs")
     if systems:
         write_collection(root / "reports", systems, records)

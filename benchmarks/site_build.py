@@ -1,28 +1,39 @@
-"""What publishing a collection costs, side by side with MkDocs alone and with a peer.
+"""What publishing a collection costs, side by side with the code before the page layer was
+rewritten and with a generator without the plugin.
 
 For each collection size (synthetic reports from ``synthetic.py``, one system each), in one
 run, every build in a process of its own:
 
-* **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin;
-* **plain** — MkDocs alone on the very same pages, written beforehand as Markdown files in
-  ``docs/`` (the parts the plugin writes as HTML inlined as raw HTML), with the same theme,
-  CSS and JS, and the Markdown extensions of ``mkdocs.yml`` plus those a build without the
-  plugin needs (``requirements.PLAIN_BUILD_EXTENSIONS``: the author's characters restored
-  from their placeholders, record labels, safe links), as ``mkdocs-reports pages`` says; its navigation lists what the plugin's lists on a page outside
-  any system (the system pages are ``not_in_nav``);
+* **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin,
+  with this checkout's code;
+* **before** (with ``--before-python``) — the same project built by another installation
+  of the package: the code at the start of the pages-as-HTML rewrite (a git worktree at
+  ``bba7d8e`` with its own virtual environment, ``pip install -e`` of it), run with that
+  environment's MkDocs;
+* **zensical** (with ``--zensical-python``) — Zensical building what ``mkdocs-reports
+  pages`` writes for the same collection (plain Markdown pages, no plugin), with the same
+  theme, features and extensions;
 * **sphinx** (with ``--sphinx-python``) — Sphinx with sphinx-needs on the same collection
-  (``sphinx_peer.py``: documents, needs with text and links, a needtable); the Python named
-  has them when the ``bench`` extra is installed in it (``pip install -e '.[bench]'``, which
-  also brings Selenium for the first visit).
+  (``sphinx_peer.py``).
 
-It reports pages, CPU seconds (user + system of the build's process, not wall time: the
-machine is shared), peak memory, the site's bytes, the average HTML page, and what a
-reader's first visit to the home page transfers gzip-compressed (the page, its CSS and
-scripts, the search worker and search index; measured in headless Chromium against a
-local server that compresses as GitHub Pages does; skipped without Chromium).
+It reports pages, CPU seconds (user + system of the build's process and its children, not
+wall time: the machine is shared), peak memory (the build's own, ``own_peak.py``; for
+Zensical, whose builder is not a Python module, the largest of its processes), the
+site's bytes, the average HTML page, and what a reader's first visit to the home page
+transfers gzip-compressed (the page, its CSS and scripts, the search worker and search
+index; measured in headless Chromium against a local server that compresses as GitHub
+Pages does; skipped without Chromium).
 
-    python benchmarks/site_build.py [--reports 50 200 1000] [--records 20] [--rounds 1]
-                                    [--sphinx-python PATH]
+    python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1]
+        [--before-python PATH] [--zensical-python PATH] [--sphinx-python PATH]
+
+``--before-python`` is made so (once):
+
+    git worktree add ../before bba7d8e && python3 -m venv ../before/.venv
+    ../before/.venv/bin/pip install -e ../before
+
+and ``--zensical-python`` by ``python3 -m venv ../zensical && ../zensical/bin/pip install
+zensical`` (0.0.73 is the newest that installs here).
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ import argparse
 import gzip
 import io
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -50,11 +62,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sphinx_peer import write_project  # noqa: E402
 from synthetic import write_collection  # noqa: E402
 
-from mkdocs_reports.core.check import check_collection  # noqa: E402
-from mkdocs_reports.plugin import ASSET_DIR, ASSETS  # noqa: E402
-from mkdocs_reports.render import Paths, SiteRenderer  # noqa: E402
-from mkdocs_reports.render.placeholders import AMP, BRACE, LT, NOTHING, PIPE, RECORD_LABEL  # noqa: E402
-from mkdocs_reports.render.requirements import PLAIN_BUILD_EXTENSIONS  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 OWN_PEAK = Path(__file__).resolve().parent / "own_peak.py"
@@ -63,40 +70,32 @@ OWN_PEAK = Path(__file__).resolve().parent / "own_peak.py"
 def plugin_project(root: Path, reports: int, records: int) -> Path:
     root.mkdir()
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", root / "overrides")  # the site's own templates (theme.custom_dir)
     shutil.copytree(REPO / "docs", root / "docs")
     write_collection(root / "reports", reports, records)
     return root
 
 
-def plain_project(root: Path, source: Path) -> Path:
-    """The plugin project's output as ordinary Markdown pages, built by MkDocs alone."""
-    shutil.copytree(source, root, ignore=shutil.ignore_patterns("reports", "site"))
-    checked = check_collection(source / "reports")
-    paths = Paths()
-    renderer = SiteRenderer(checked.graph, paths)
-    for uri, text in renderer.pages().items():
-        target = root / "docs" / uri
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(renderer.inline_parts(uri, text), encoding="utf-8")
-    home = root / "docs" / "index.md"
-    glance = renderer.inline_parts(paths.home_page, renderer.glance())
-    home.write_text(home.read_text(encoding="utf-8").replace("<!-- reports:glance -->", glance), encoding="utf-8")
-    for asset in ASSETS.iterdir():
-        (root / "docs" / ASSET_DIR).mkdir(parents=True, exist_ok=True)
-        shutil.copy(asset, root / "docs" / ASSET_DIR / asset.name)
+def zensical_project(root: Path, source: Path) -> Path:
+    """What ``mkdocs-reports pages`` writes for the plugin project, with a configuration for a
+    generator without the plugin: the plugin project's own (theme, features, extensions),
+    its pages' navigation and extensions, docs_dir the written pages."""
+    root.mkdir()
+    pages = root / "pages"
+    subprocess.run([sys.executable, "-m", "mkdocs_reports.cli", "pages", "--out", str(pages), str(source / "reports")],
+                   check=True, cwd=source, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(source / "mkdocs.yml", encoding="utf-8") as handle:  # MkDocs' loader: it knows !ENV
         config = yaml_load(handle)
+    written = yaml.safe_load((pages / "mkdocs-reports.yml").read_text(encoding="utf-8"))
     config["plugins"] = [entry for entry in config["plugins"] if "reports" not in entry]  # search, as configured
+    config["theme"].pop("custom_dir", None)  # the plugin's templates are not used here
     extensions = config.get("markdown_extensions") or []
     named = {next(iter(entry)) if isinstance(entry, dict) else entry for entry in extensions}
-    config["markdown_extensions"] = [*extensions, *(name for name in PLAIN_BUILD_EXTENSIONS if name not in named)]
-    config["extra_css"] = [f"{ASSET_DIR}/reports.css"]
-    config["extra_javascript"] = [f"{ASSET_DIR}/reports.js"]
-    hand_written = sorted(p.name for p in (source / "docs").glob("*.md") if p.name != "index.md")
-    site = [{"Systems": paths.systems_page}, {"Record index": paths.index_page}, {"Coverage overview": paths.coverage_page}]
-    config["nav"] = ["index.md", *site, *hand_written]
-    config["not_in_nav"] = "*/\n"  # the system pages: linked from the systems page, not listed
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    config["markdown_extensions"] = [*extensions, *(name for name in written["markdown_extensions"] if name not in named)]
+    for key in ("nav", "not_in_nav", "use_directory_urls", "extra_css", "extra_javascript", "exclude_docs"):
+        config[key] = written[key]
+    config["docs_dir"] = "pages"
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return root
 
 
@@ -107,14 +106,14 @@ class Run:
     finished: bool = True  # False: stopped at the time limit, so ``cpu`` is a lower bound
 
 
-def measured(python: str, module_args: list[str], cwd: Path, limit: float | None = None) -> Run:
+def measured(python: str, module_args: list[str], cwd: Path, limit: float | None = None, environ: dict[str, str] | None = None) -> Run:
     """Run ``python -m <module_args>`` in its own process; its CPU time and its own peak
     memory (``own_peak.py``: a child's ``ru_maxrss`` would count this process's memory at
     the fork). A process still running after ``limit`` seconds is stopped, and what it used
     so far returned."""
     with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak_file:
         command = [python, str(OWN_PEAK), peak_file.name, "-m", *module_args]
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environ)
         assert process.stderr is not None
         errors = threading.Thread(target=lambda: setattr(process, "errors", process.stderr.read()))
         errors.start()
@@ -135,24 +134,29 @@ def measured(python: str, module_args: list[str], cwd: Path, limit: float | None
     return Run(usage.ru_utime + usage.ru_stime, int(written), not stopped.is_set())
 
 
-def mkdocs_build(project: Path) -> Run:
+def mkdocs_build(project: Path, python: str = sys.executable) -> Run:
     site = project / "site"
     shutil.rmtree(site, ignore_errors=True)
-    return measured(sys.executable, ["mkdocs", "build", "-q", "-d", str(site)], project)
+    return measured(python, ["mkdocs", "build", "-q", "-d", str(site)], project)
+
+
+def zensical_build(python: str, project: Path) -> Run:
+    """Zensical's build, cold (no cache of an earlier build): its CPU with its children's,
+    and the largest peak of its processes (its builder runs outside Python's own)."""
+    for folder in ("site", ".cache"):
+        shutil.rmtree(project / folder, ignore_errors=True)
+    zensical = str(Path(python).with_name("zensical"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([zensical, "build", "-f", "mkdocs.yml"], cwd=project, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Run(cpu, after.ru_maxrss * 1024)
 
 
 def sphinx_build(python: str, project: Path, limit: float | None) -> Run:
     out = project / "out"
     shutil.rmtree(out, ignore_errors=True)
     return measured(python, ["sphinx", "-b", "html", "-q", "-j", "1", str(project / "src"), str(out)], project, limit)
-
-
-def no_placeholders(site: Path, pages: list[str]) -> None:
-    """The plain build shows what the plugin's does: no placeholder character is left."""
-    for page in pages:
-        text = (site / page / "index.html").read_text(encoding="utf-8")
-        if any(char in text for char in (LT, AMP, BRACE, PIPE, RECORD_LABEL, NOTHING, "\x14", "\x15")):  # (and no part token)
-            raise SystemExit(f"the plain build left placeholder characters in {page}: check its Markdown extensions")
 
 
 def site_sizes(site: Path) -> tuple[int, int, int]:
@@ -231,48 +235,61 @@ def _mb(size: float) -> str:
     return f"{size / 1e6:,.1f} MB" if size >= 1e6 else f"{size / 1e3:,.0f} KB"
 
 
+def _ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}" if b else "—"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reports", type=int, nargs="+", default=[50, 200, 1000])
+    parser.add_argument("--reports", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--records", type=int, default=20, help="records per report")
     parser.add_argument("--rounds", type=int, default=1, help="builds of each kind per size (the median is shown)")
+    parser.add_argument("--before-python", type=lambda p: str(Path(p).absolute()), help="a Python with the code before the rewrite installed")
+    parser.add_argument("--zensical-python", type=lambda p: str(Path(p).absolute()), help="a Python with zensical installed")
     parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs (the bench extra), for the peer")
     parser.add_argument("--sphinx-limit", type=float, default=1800, help="seconds a peer build may run (then its CPU is a lower bound)")
     args = parser.parse_args()
 
-    print(f"{args.records} records per report; CPU = user + system seconds of the build process, median of {args.rounds}\n")
-    print("| reports | pages | plugin CPU s | plain CPU s | plugin / plain | peak memory plugin / plain | site | per page | first visit (search) | sphinx CPU s | sphinx / plugin CPU | sphinx / plugin memory |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    print(f"{args.records} records per report; CPU = user + system seconds of the build, median of {args.rounds}; peak = resident memory at most\n")
+    print("| reports | pages | plugin CPU s | before CPU s | plugin / before | zensical CPU s | plugin / zensical "
+          "| peak MB plugin / before / zensical | site | per page | first visit (search) | sphinx CPU s | sphinx / plugin CPU |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|", flush=True)
     per_page: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for count in args.reports:
             plugin = plugin_project(Path(tmp) / f"plugin-{count}", count, args.records)
-            plain = plain_project(Path(tmp) / f"plain-{count}", plugin)
+            zensical = zensical_project(Path(tmp) / f"zensical-{count}", plugin) if args.zensical_python else None
             if args.sphinx_python:
                 write_project(plugin / "reports", Path(tmp) / f"sphinx-{count}" / "src")
-            runs: dict[str, list[Run]] = {"plugin": [], "plain": [], "sphinx": []}
-            for _ in range(args.rounds):
+            runs: dict[str, list[Run]] = {"plugin": [], "before": [], "zensical": [], "sphinx": []}
+            for _ in range(args.rounds):  # the kinds alternate, so that a change of the machine's speed hits all
                 runs["plugin"].append(mkdocs_build(plugin))
-                runs["plain"].append(mkdocs_build(plain))
+                if args.before_python:
+                    runs["before"].append(mkdocs_build(plugin, args.before_python))
+                if zensical is not None:
+                    runs["zensical"].append(zensical_build(args.zensical_python, zensical))
                 if args.sphinx_python:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
+            mkdocs_build(plugin)  # the site measured below is this checkout's
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
-            no_placeholders(plain / "site", ["", "system0000/memory"])
             total, pages, html = site_sizes(plugin / "site")
             per_page[count] = html / pages
             visit = first_visit(plugin / "site")
             first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
-            sphinx = ("—", "—", "—")
+            sphinx = ("—", "—")
             if runs["sphinx"]:
                 more = "" if all(r.finished for r in runs["sphinx"]) else "> "  # stopped at --sphinx-limit
-                sphinx = (f"{more}{cpu['sphinx']:.1f}", f"{more}{cpu['sphinx'] / cpu['plugin']:.2f}", f"{more}{peak['sphinx'] / peak['plugin']:.2f}")
+                sphinx = (f"{more}{cpu['sphinx']:.1f}", f"{more}{cpu['sphinx'] / cpu['plugin']:.2f}")
+            peaks = " / ".join(f"{peak[name] / 1e6:,.0f}" if name in peak else "—" for name in ("plugin", "before", "zensical"))
             print(
-                f"| {count:,} | {pages:,} | {cpu['plugin']:.1f} | {cpu['plain']:.1f} | {cpu['plugin'] / cpu['plain']:.2f} "
-                f"| {_mb(peak['plugin'])} / {_mb(peak['plain'])} | {_mb(total)} | {_mb(html / pages)} | {first} | {' | '.join(sphinx)} |",
+                f"| {count:,} | {pages:,} | {cpu['plugin']:.1f} | {cpu.get('before', 0):.1f} | {_ratio(cpu['plugin'], cpu.get('before', 0))} "
+                f"| {cpu.get('zensical', 0):.1f} | {_ratio(cpu['plugin'], cpu.get('zensical', 0))} "
+                f"| {peaks} | {_mb(total)} | {_mb(html / pages)} | {first} | {' | '.join(sphinx)} |",
                 flush=True,
             )
-            shutil.rmtree(plugin.parent / f"plain-{count}")
+            for folder in (plugin.parent / f"zensical-{count}", plugin):
+                shutil.rmtree(folder, ignore_errors=True)
     first, *rest = args.reports
     for count in rest:
         print(f"\nThe average page at {count} reports is {per_page[count] / per_page[first]:.3f}× the average page at {first} reports.")

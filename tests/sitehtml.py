@@ -28,6 +28,7 @@ def make_project(root: Path, reports: Path | None = SAMPLE, docs: dict[str, str]
     """A copy of this repository's site setup (mkdocs.yml, docs) around ``reports``."""
     root.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "overrides", root / "overrides")  # the site's own templates (theme.custom_dir)
     shutil.copytree(REPO / "docs", root / "docs")
     for name, text in (docs or {}).items():
         (root / "docs" / name).write_text(text, encoding="utf-8")

@@ -98,10 +98,10 @@ records:
 """
 
 
-def git(repo: Path, *args: str) -> str:
+def git(repo: Path, *args: str, input_text: str | None = None) -> str:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
     config = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
-    done = subprocess.run(["git", *config, *args], cwd=repo, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(["git", *config, *args], cwd=repo, env=env, capture_output=True, text=True, check=True, input=input_text)
     return done.stdout
 
 
@@ -408,3 +408,35 @@ def test_links_and_submodules_in_the_base_count_only_where_reports_are_read(repo
     assert "is a git submodule, whose files are not in this repository" in problems["reports/epsilon"]
     assert "where a system's folder goes" in problems["reports/delta"]
     assert {r["id"] for r in base.export["records"]} >= {"MEM-OBJ-notes", "MEM-OBJ-graph"}
+
+
+def _crafted_commit(repo: Path, reports_entries: list[str]) -> str:
+    """A commit whose reports folder is the tree of ``reports_entries`` (``git mktree``
+    lines), on top of HEAD's other files: trees git itself never writes, as a hostile
+    pull request's base could hold them."""
+    reports = git(repo, "mktree", input_text="".join(line + "\n" for line in reports_entries)).strip()
+    root = [line for line in git(repo, "ls-tree", "HEAD").splitlines() if not line.endswith("\treports")]
+    tree = git(repo, "mktree", input_text="".join(line + "\n" for line in [*root, f"040000 tree {reports}\treports"])).strip()
+    return git(repo, "commit-tree", tree, "-p", "HEAD", "-m", "crafted").strip()
+
+
+def test_a_base_commit_listing_a_file_twice_or_a_file_and_a_folder_of_one_name_is_compared_without_raising(repo):
+    alpha = git(repo, "rev-parse", "HEAD:reports/alpha/memory.yaml").strip()
+    gamma = git(repo, "rev-parse", "HEAD:reports/gamma/memory.yaml").strip()
+    twice = git(repo, "mktree", input_text=f"100644 blob {alpha}\tmemory.yaml\n100644 blob {gamma}\tmemory.yaml\n").strip()
+    folder = git(repo, "mktree", input_text=f"100644 blob {gamma}\tmemory.yaml\n").strip()
+    long_name = "x" * 300 + ".yaml"
+    commit = _crafted_commit(repo, [
+        f"040000 tree {twice}\talpha",
+        f"100644 blob {alpha}\tgamma",
+        f"040000 tree {folder}\tgamma",
+        f"100644 blob {alpha}\t{long_name}",
+    ])
+    base = snapshot_from_git(commit, repo / "reports")
+    assert {r["id"] for r in base.export["records"]} >= {"MEM-OBJ-notes"}  # alpha's first memory.yaml is read
+    problems = [error for error in base.errors if "cannot be written" in error]
+    assert len(problems) == 3, base.errors
+    assert any(p.startswith("reports/alpha/memory.yaml:1:1: error: ") and "listed twice" in p for p in problems), problems
+    assert any(p.startswith("reports/gamma/memory.yaml:1:1: error: ") and "a file of that name" in p for p in problems), problems
+    assert any(p.startswith(f"reports/{long_name}:1:1: error: ") and "too long" in p for p in problems), problems
+    assert all(" — " in p for p in problems)

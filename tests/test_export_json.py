@@ -16,7 +16,7 @@ def export(path) -> dict:
 def test_the_export_carries_every_record_annotation_and_citation():
     data = export(FIXTURES / "sample")
     assert (data["format"], data["version"]) == ("mkdocs-reports/collection", 2)
-    assert [t["member"] for t in data["types"]] == ["runtime", "memory", "epistemic"]
+    assert [t["member"] for t in data["types"]] == ["overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile"]
     assert [s["slug"] for s in data["systems"]] == ["alpha", "beta"]
     alpha = data["systems"][0]
     assert (alpha["run_id"], alpha["set_file"]) == ("AAS-2026-11-30-alpha-01", "tests/fixtures/sample/alpha/_set.yaml")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from mkdocs_reports.render.label_once import label_once
+from mkdocs_reports.adapter.label_once import label_once
 
 
 def test_the_first_link_to_a_place_keeps_its_label_and_later_ones_the_bare_attribute():

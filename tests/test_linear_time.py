@@ -9,11 +9,16 @@ reading.
 
 from __future__ import annotations
 
+import sys
 import time
+from collections.abc import Callable
+from types import FrameType
 
+import pytest
 from conftest import minimal_report
 from markdown_helpers import INKWELL
 
+from mkdocs_reports.core.changes.textdiff import word_diff
 from mkdocs_reports.core.diagnostics import Diagnostics
 from mkdocs_reports.core.export.text import blocks_text
 from mkdocs_reports.core.images import remote_images
@@ -91,3 +96,47 @@ def test_a_compact_record_of_many_continued_lines_is_joined_once():
     assert not diagnostics, [str(d) for d in diagnostics][:3]
     (ledger,) = [block["fields"] for block in parsed.sections["authority_route_ledger"] if "fields" in block]
     assert ledger["Route ID"] == "RT-RTE-chat-turn\n" + continued and ledger["Route function"].startswith("operational")
+
+
+class _TooMuchWork(Exception):
+    pass
+
+
+def lines_run(function: Callable[..., object], *args: object, limit: int | None = None) -> int:
+    """How many Python lines ``function(*args)`` runs (a count of work that no machine's
+    speed changes); past ``limit`` it stops, so a super-linear run fails at once."""
+    count = 0
+
+    def trace(frame: FrameType, event: str, arg: object) -> Callable[..., object]:
+        nonlocal count
+        if event == "line":
+            count += 1
+            if limit is not None and count > limit:
+                raise _TooMuchWork
+        return trace
+
+    sys.settrace(trace)
+    try:
+        function(*args)
+    except _TooMuchWork:
+        return count
+    finally:
+        sys.settrace(None)
+    return count
+
+
+#: crafted base/head pairs for the Changes page's word diff, each ``n`` repetitions long
+WORD_DIFF_PAIRS = {
+    "alternating": lambda n: ("a b " * n, "a c " * n),
+    "one word against two": lambda n: ("x " * n, "x y " * n),
+    "rotated": lambda n: ("a b c " * n, "b c a " * n),
+    "every other word new": lambda n: (" ".join(f"w{k}" for k in range(n)), " ".join(f"w{k} x" for k in range(n))),
+}
+
+
+@pytest.mark.parametrize("pair", WORD_DIFF_PAIRS)
+def test_word_diff_of_crafted_repetitive_pairs_grows_linearly(pair: str) -> None:
+    make = WORD_DIFF_PAIRS[pair]
+    small = lines_run(word_diff, *make(100))
+    # four times the words: a linear diff runs about four times the lines, a cubic one 64×
+    assert lines_run(word_diff, *make(400), limit=8 * small) <= 8 * small

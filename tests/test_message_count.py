@@ -8,7 +8,7 @@ import logging
 
 from mkdocs_reports.core.diagnostics import Diagnostic, Location, shown
 from mkdocs_reports.core.grounding.status import UNVERIFIED
-from mkdocs_reports.plugin import ReportsPlugin
+from mkdocs_reports.adapter.plugin import ReportsPlugin
 
 
 def _unverified(n: int) -> Diagnostic:

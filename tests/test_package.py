@@ -14,7 +14,7 @@ from packaging.version import Version
 
 import mkdocs_reports
 from conftest import REPO
-from mkdocs_reports.config import ReportsConfig
+from mkdocs_reports.adapter.config import ReportsConfig
 
 PACKAGE_README = REPO / "plugins" / "mkdocs_reports" / "README.md"
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ import yaml
 
 from conftest import FIXTURES, REPO, minimal_report, run_cli
 from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.pages_cli import write_pages
+from mkdocs_reports.cli.pages import write_pages
 from sitehtml import Site, build_site, record_problems
 from test_site_safety import unsafe
 
@@ -147,5 +147,6 @@ def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tm
     reports.report("records")
     result = run_cli("pages", str(reports.root), "--out", str(tmp_path / "out"))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("mkdocs-reports pages: error: records/index.md and records.md would both be records/")
+    # refused by the check, before any page is made
+    assert "reports/records/memory.yaml:1:1: error: the system folder 'records' is a name the site keeps" in result.stderr
     assert not (tmp_path / "out").exists()

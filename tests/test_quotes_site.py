@@ -12,7 +12,7 @@ from mkdocs.exceptions import Abort
 from conftest import Collection
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.model import Source
-from mkdocs_reports.render.forge import file_url, folder_url
+from mkdocs_reports.pages.forge import file_url, folder_url
 
 from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 from sitehtml import Site, build_site, make_project
@@ -32,9 +32,9 @@ FIELD_AND_CELL = """\
 """
 
 
-def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com/example/tallybook"):
+def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com/example/tallybook", *options: str):
     """A project whose one system's quotes were verified against a source that is then
-    deleted: the build has the lock only."""
+    deleted: the build has the lock only. ``options``: of the quotes command (--plain-folder)."""
     source = tmp_path / "source"
     commit = source_repository(source, {"tallybook/agent.py": AGENT})
     project = make_project(tmp_path / "project", reports=None)
@@ -50,7 +50,7 @@ def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com
         text=PROSE,
     ), identity=identity)
     monkeypatch.chdir(project)
-    assert main(["quotes", "--source", f"SRC-1={source}", "reports"]) == 0, capsys.readouterr()
+    assert main(["quotes", *options, "--source", f"SRC-1={source}", "reports"]) == 0, capsys.readouterr()
     shutil.rmtree(source)
     return project, commit, report
 
@@ -97,6 +97,23 @@ def test_a_quote_edited_after_verification_fails_a_strict_build_unless_the_colle
     assert html.count("rpt-quote-check--verified") == 1
     # the status in words (a tooltip saying the same again would only weigh the page down)
     assert '<span class="rpt-quote-check rpt-quote-check--unverified">not verified: changed since it was verified</span>' in html
+
+
+@pytest.mark.parametrize(
+    ("identity", "options", "status"),
+    [
+        ("https://github.com/example/tallybook", ("--plain-folder",), "checked against a capture of {rev}, not verified"),
+        ("http://github.com/example/tallybook", (), "not verified: its source is no public https repository that CI can fetch to verify it"),
+    ],
+    ids=["a-plain-folder", "a-source-ci-cannot-fetch"],
+)
+def test_a_lock_nothing_can_verify_again_shows_no_quote_verified(tmp_path, monkeypatch, capsys, identity, options, status):
+    project, commit, _ = verified_project(tmp_path, monkeypatch, capsys, identity, *options)
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text().replace("      reports_dir: reports\n", "      reports_dir: reports\n      require_verified_quotes: false\n"))
+    html = Site(build_site(project)).html("tallybook/memory/")
+    assert "rpt-quote-check--verified" not in html and "verified at" not in html
+    assert html.count(f'<span class="rpt-quote-check rpt-quote-check--unverified">{status.format(rev=commit[:7])}</span>') == 2
 
 
 def test_gitlab_line_anchors_on_the_page(tmp_path, monkeypatch, capsys):

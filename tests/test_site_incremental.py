@@ -76,7 +76,9 @@ def edit(project: Path, system: str, old: str, new: str) -> None:
 
 
 def mtimes(site: Path) -> dict[str, int]:
-    return {path.relative_to(site).as_posix(): path.stat().st_mtime_ns for path in site.rglob("*.html")}
+    """When each page and each record-preview file was written."""
+    written = [*site.rglob("*.html"), *(site / "assets" / "mkdocs-reports" / "previews").glob("*.json")]
+    return {path.relative_to(site).as_posix(): path.stat().st_mtime_ns for path in written}
 
 
 def test_an_edit_rebuilds_only_what_it_touches_and_equals_a_full_build(project, dirty_build, tmp_path):
@@ -88,6 +90,8 @@ def test_an_edit_rebuilds_only_what_it_touches_and_equals_a_full_build(project, 
     rebuilt = {page for page in after if after[page] != before.get(page)}
     assert {"alpha/memory/index.html", "records/index.html"} <= rebuilt
     assert not {"beta/memory/index.html", "gamma/memory/index.html", "beta/index.html"} & rebuilt, rebuilt
+    previews = "assets/mkdocs-reports/previews/"
+    assert f"{previews}alpha.json" in rebuilt and not {f"{previews}beta.json", f"{previews}gamma.json"} & rebuilt, rebuilt
     assert "Note warehouse" in (site / "alpha" / "memory" / "index.html").read_text(encoding="utf-8")
     assert differences(site, full_build(project, tmp_path / "full-1")) == []
 

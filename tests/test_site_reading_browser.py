@@ -269,8 +269,9 @@ def test_the_longest_report_page_stays_within_its_budget(site_dir):
 
 def test_the_coverage_overview_says_which_members_each_system_published(site):
     members = site.page("coverage/").tables[0]
-    assert members[0] == ["System", "Runtime report", "Memory report", "Epistemic report"]
-    assert members[1] == ["Cludebot", "not published, 11 cited", "published", "—"]
+    assert members[0] == ["System", "Overview report", "Runtime report", "Memory report", "Epistemic report",
+                          "Reconciliation report", "Memory-profile report"]
+    assert members[1] == ["Cludebot", "—", "not published, 11 cited", "published", "—", "—", "—"]
 
 
 def test_status_layers_are_counted_apart_and_each_count_opens_its_records(browser, site, site_url):
@@ -569,7 +570,7 @@ def test_a_status_bar_opens_its_records_in_the_index(browser, site_url):
 
 
 def test_the_pictures_keep_only_their_shapes_text_and_relative_links():
-    from mkdocs_reports.render.sanitize import sanitize_picture
+    from mkdocs_reports.safety.sanitize import sanitize_picture
 
     hostile = (
         '<svg class="rpt-web" viewBox="0 0 9 9" onload="alert(1)"><script>alert(2)</script><style>*{}</style>'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -9,9 +11,9 @@ from unittest import mock
 
 import pytest
 
-from mkdocs_reports.render.markup import Markup
-from mkdocs_reports.render.safe_links import is_safe_url
-from mkdocs_reports.render.sanitize import sanitize, sanitize_rows
+from mkdocs_reports.pages.text import PageText, label_html
+from mkdocs_reports.safety.urls import is_safe_url
+from mkdocs_reports.safety.sanitize import sanitize, sanitize_rows
 from hostile import write_hostile_collection
 from mkdocs_reports.core.images import is_remote_url
 from sitehtml import Site, build_site, make_project
@@ -38,8 +40,19 @@ def site(tmp_path_factory) -> Site:
 def unescaped(tmp_path_factory) -> Site:
     """The hostile site built as if the escaping of author text let everything through:
     what stays safe then is the sanitizer's doing alone."""
-    with mock.patch.object(Markup, "_safe", lambda self, text, *args, **kwargs: text):
+    with escaping_off():
         return Site(build_site(make_project(tmp_path_factory.mktemp("unescaped"), HOSTILE), strict=False))
+
+
+@contextlib.contextmanager
+def escaping_off():
+    """Author text reaches Markdown as written, in prose and cells (``PageText``) and in
+    labels and titles (``label_html``, whose cache is emptied on both sides)."""
+    label_html.cache_clear()
+    with mock.patch.object(PageText, "_tokenized", lambda self, text, carried: (text, [])), \
+            mock.patch("mkdocs_reports.pages.text._escaped", lambda text, carried, escapes: text):
+        yield
+    label_html.cache_clear()
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +60,7 @@ def every_vector_unescaped(tmp_path_factory) -> Site:
     """The collection of every vector in every field (``hostile.py``), escaping off."""
     project = make_project(tmp_path_factory.mktemp("vectors"), reports=None)
     write_hostile_collection(project / "reports")
-    with mock.patch.object(Markup, "_safe", lambda self, text, *args, **kwargs: text):
+    with escaping_off():
         return Site(build_site(project, strict=False))
 
 

@@ -194,7 +194,7 @@ def test_system_page_shows_source_reports_records_and_external_records(site):
 
 def test_coverage_overview_counts_kinds_statuses_and_coverage_rows(site):
     members, kinds, implementation, operation, tables = site.page("coverage/").tables
-    assert members[1:] == [["Alpha", "not published, 2 cited", "published", "—"], ["Beta", "—", "published", "—"]]
+    assert members[1:] == [["Alpha", "—", "not published, 2 cited", "published", "—", "—", "—"], ["Beta", "—", "—", "published", "—", "—", "—"]]
     assert kinds[1] == ["Alpha", "1", "2", "2", "0", "0", "0", "5", "2"]
     assert implementation[0] == ["System", "wired", "Records"] and implementation[1] == ["Alpha", "2", "2"]
     assert operation[0] == ["System", "uninspected", "Records"]
@@ -255,6 +255,6 @@ def test_search_finds_a_record_by_id_and_by_label(site):
 
 
 def test_the_site_publishes_the_report_schema(site):
-    from mkdocs_reports.render.requirements import SCHEMA_FILE, SCHEMA_PATH
+    from mkdocs_reports.pages.assets import SCHEMA_FILE, SCHEMA_PATH
 
     assert (site.root / SCHEMA_PATH).read_bytes() == SCHEMA_FILE.read_bytes()

@@ -1,5 +1,5 @@
-"""A whole analysis set (tests/fixtures/set: Tallybook's runtime, memory and epistemic
-members, and a reconciliation member of a type the collection declares) built into a real
+"""A whole analysis set (tests/fixtures/set: Tallybook's runtime, memory, epistemic and
+reconciliation members) built into a real
 site: every sentence on its page, every citation across members back-linked from its exact
 row or field, the set's register and supersessions shown."""
 
@@ -37,11 +37,11 @@ def page(site: Site, member: str):
     return site.page(f"tallybook/{member}/")
 
 
-def test_the_set_has_its_three_record_members_and_the_collections_reconciliation(checked):
+def test_the_set_has_its_three_record_members_and_its_reconciliation(checked):
     system = checked.collection.systems["tallybook"]
     assert list(system.reports) == ["epistemic", "memory", "reconciliation", "runtime"]
     assert {r.member: r.type.builtin for r in system.reports.values()} == {
-        "runtime": True, "memory": True, "epistemic": True, "reconciliation": False,
+        "runtime": True, "memory": True, "epistemic": True, "reconciliation": True,
     }
     assert {r.run_id for r in system.reports.values()} == {"AAS-2026-03-14-tallybook-01"}  # from _set.yaml
     assert {r.reviewed_boundary for r in system.reports.values()} == {REVISION}  # SRC-1's revision
@@ -181,7 +181,7 @@ def test_every_coverage_table_of_every_member_is_in_the_coverage_overview(site):
     assert {"../tallybook/epistemic/#source-and-claim-boundary--table", "../tallybook/memory/#boundary--table"} <= links
 
 
-def test_the_collections_member_type_has_its_page_navigation_and_schema(site, tmp_path):
+def test_the_reconciliation_has_its_page_navigation_and_schema(site, tmp_path):
     reconciliation = page(site, "reconciliation")
     assert reconciliation.headings["reconciliation"] == "Reconciliation"
     assert "tallybook/reconciliation/" in {link.href for link in site.page("").links}
@@ -200,7 +200,7 @@ def test_the_text_and_json_exports_carry_every_member(checked):
     exported = run_cli("export", "--format", "json", str(SET))
     assert exported.returncode == 0, exported.stderr
     data = json.loads(exported.stdout)
-    assert [t["name"] for t in data["types"] if not t["builtin"]] == ["agentic-system-reconciliation-report"]
+    assert [t["name"] for t in data["types"] if not t["builtin"]] == []
     (entry,) = [r for r in data["reconciliations"] if r["kind"] == "amendment"]
     assert (entry["superseded"], entry["superseded_by"]) == ("MEM-OBJ-scores", ["EPI-OBJ-verdict"])
     scores = next(r for r in data["records"] if r["id"] == "MEM-OBJ-scores")

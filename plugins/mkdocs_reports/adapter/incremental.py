@@ -1,0 +1,129 @@
+"""Incremental builds: what `mkdocs serve --dirty` rebuilds.
+
+(The fingerprints live in the plugin instance that `mkdocs serve` keeps between builds: a
+`mkdocs build --dirty` in a new process rebuilds every generated page.)
+
+MkDocs rebuilds a page in a dirty build when its ``File.is_modified()``; a generated file
+always says yes, so every page of the collection used to be rebuilt on every save. Here a
+generated page says yes only when what its HTML is made of changed since the last build
+into the same folder: its HTML, title and table of contents, the navigation it shows (its own
+system's section, breadcrumbs, previous and next page), ``mkdocs.yml`` and the
+hand-written pages (whose titles the navigation shows). Together with the loader's cache
+and the page layer's reuse of unchanged systems' pages, saving one report rebuilds that
+report's system's pages and the few site-wide pages that list every system.
+
+Hand-written pages are always rebuilt (they are few, and the collection shows on them:
+the glance, record citations). Outputs of pages that are gone are removed, so that an
+incremental build leaves the same files as a full one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import jinja2
+import jinja2.bccache
+from mkdocs.structure.files import File
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+
+from ..pages import PageSpec, TocEntry
+from .page import GeneratedFile
+
+
+def _items(items: Iterable, out: list[str]) -> None:
+    for item in items:
+        out.append(f"{type(item).__name__}:{item.title}:{getattr(item, 'url', '')}")
+        if isinstance(item, Section):
+            out.append("[")
+            _items(item.children, out)
+            out.append("]")
+
+
+def _neighbour(page: Page | None) -> str:
+    return f"{page.title}:{page.url}" if page is not None else ""
+
+
+class Builds:
+    """The generated pages of the last build into a folder, and their fingerprints."""
+
+    def __init__(self) -> None:
+        self.site_dir: str | None = None
+        self.fingerprints: dict[str, str | None] = {}
+        self.outputs: dict[str, str] = {}  # src_uri → abs_dest_path
+
+    def mark(self, files: Iterable[File], site_dir: str, setting: str, view: Callable[[Page], Navigation]) -> None:
+        """Fingerprint every generated page and mark those unchanged since the last build.
+        ``setting`` stands for what every page depends on (mkdocs.yml, hand-written pages);
+        ``view`` is the navigation a page shows."""
+        previous = self.fingerprints if self.site_dir == site_dir else {}
+        for file in files:
+            if not isinstance(file, GeneratedFile) or file.page is None or file.fingerprint is None:
+                continue
+            page = file.page
+            shown: list[str] = [setting, page.url, str(page.title), _neighbour(page.previous_page), _neighbour(page.next_page)]
+            _items(view(page).items, shown)
+            digest = hashlib.blake2b(file.fingerprint.encode(), digest_size=16)
+            digest.update("\n".join(shown).encode())
+            file.fingerprint = digest.hexdigest()
+            file.unchanged = previous.get(file.src_uri) == file.fingerprint and os.path.isfile(file.abs_dest_path)
+
+    def built(self, files: Iterable[File], site_dir: str) -> None:
+        """Remember this build; remove the outputs of generated pages that are gone."""
+        generated = [f for f in files if isinstance(f, GeneratedFile)]
+        outputs = {f.src_uri: f.abs_dest_path for f in generated}
+        if self.site_dir == site_dir:
+            for uri, path in self.outputs.items():
+                if uri not in outputs and os.path.isfile(path):
+                    os.remove(path)
+                    _remove_empty_folders(Path(path).parent, Path(site_dir))
+        self.site_dir = site_dir
+        self.fingerprints = {f.src_uri: f.fingerprint for f in generated}
+        self.outputs = outputs
+
+    def forget(self) -> None:
+        """After a failed build nothing on disk can be trusted: the next build is whole."""
+        self.site_dir = None
+
+
+def _toc_text(entries: list[TocEntry], out: list[str]) -> None:
+    for entry in entries:
+        out.append(f"{entry.level}:{entry.id}:{entry.title}[")
+        _toc_text(entry.children, out)
+        out.append("]")
+
+
+def content_fingerprint(spec: PageSpec) -> str:
+    """What a generated page's HTML is made of, besides the navigation and the site's settings."""
+    shown = [spec.title, repr(sorted(spec.meta.items()))]
+    _toc_text(spec.toc, shown)
+    digest = hashlib.blake2b(spec.utf8, digest_size=16)
+    digest.update("\0".join(shown).encode())
+    return digest.hexdigest()
+
+
+def _remove_empty_folders(folder: Path, root: Path) -> None:
+    while folder != root and folder.is_relative_to(root) and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """The theme's templates compiled once per process: MkDocs makes a new Jinja
+    environment for every build, which would compile them again on every save. Jinja
+    checks each template's source against what was compiled, so an edited template is
+    compiled anew."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()

@@ -1,0 +1,401 @@
+"""The ``reports`` plugin: the thin adapter between MkDocs (or ProperDocs) and the core and
+page layers.
+
+It checks ``reports/`` once per build and logs every problem as ``file:line:col`` (so
+``mkdocs build --strict`` aborts on any), gives MkDocs the generated pages (``page.py``:
+each page's HTML, title and table of contents, made by the page layer; nothing is written
+into ``docs/``), builds the navigation from the collection, links ``system:ID`` citations in
+hand-written pages and puts the collection at a glance into the home page. The plugin adds
+no Markdown extension: hand-written pages are converted exactly as the site configures.
+
+While ``mkdocs serve`` runs, the errors of the last build are shown where the author looks:
+listed (escaped, capped) above every page, and a report that could not be read at all gets
+a page with its errors at its address instead of a 404. The next good build removes both.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import mkdocs
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+from mkdocs.utils import get_relative_url, nest_paths
+
+from ..core.check import CheckedCollection, check_collection
+from ..core.diagnostics import PRINT_LIMIT, Diagnostic, Location
+from ..core.grounding.status import UNVERIFIED
+from ..core.loader import LoadCache, display_path
+from ..pages import Headings, PageClash, PageSettings, PageSpec, Paths, SitePages
+from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
+from ..pages.docs_citations import link_docs_citations
+from ..pages.fragments import extension_name
+from . import preview_html
+from .config import ReportsConfig
+from .incremental import Builds, CompiledTemplates, content_fingerprint
+from .label_once import label_once
+from .landmarks import name_landmarks
+from .navigation import SystemsNavigation
+from .page import GeneratedFile, ReportPage, toc_tokens as _tokens
+from .preview import Preview, PreviewError, SnapshotError
+from ..core.site_names import PAGE_SETTINGS, SiteNames
+
+#: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
+#: plugin), which counts warnings and errors for --strict however the build is started
+log = logging.getLogger(f"{mkdocs.__name__}.plugins.reports")
+
+
+def settings_of(config: MkDocsConfig, paths: Paths) -> PageSettings:
+    """What the site's configuration decides about the generated pages: its ``toc``
+    settings for headings, its Markdown extensions for author text, its theme's
+    ``custom_dir`` for templates of its own."""
+    toc = next((config.mdx_configs.get(e) for e in config.markdown_extensions if extension_name(e) == "toc"), None)
+    custom_dir = config.theme.custom_dir
+    return PageSettings(
+        paths=paths,
+        headings=Headings.from_toc_config(toc or {}),
+        markdown_extensions=tuple(config.markdown_extensions),
+        markdown_configs=dict(config.mdx_configs),
+        templates=Path(custom_dir) if custom_dir else None,
+    )
+
+
+class ReportsPlugin(BasePlugin[ReportsConfig]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.site: SitePages | None = None
+        self.generated: set[str] = set()
+        self.root = Path("reports")
+        self.base = Path(".")
+        self.preview = Preview()
+        self.changes_url: str | None = None  # the Changes page's URL, in a preview that has one
+        self.errors_banner = ""  # while serving: the errors of the last build, atop every page
+        self.glance: PageSpec | None = None
+        # kept from build to build while `mkdocs serve` runs (see on_startup)
+        self.dirty = False
+        self.serving = False
+        self.load_cache: LoadCache = {}
+        self.builds = Builds()
+        self.compiled_templates = CompiledTemplates()
+        self.files: Files | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
+        unchanged report files are not read again, unchanged systems' pages not made
+        again, and with ``--dirty`` unchanged pages not rebuilt (incremental.py)."""
+        self.dirty = dirty
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if not self.config.enabled:
+            return None
+        self.base = Path(config.config_file_path or ".").parent
+        self.root = self.base / self.config.reports_dir
+        if not self.root.is_dir():  # a mistyped name would otherwise publish an empty site
+            config_name = Path(config.config_file_path or "mkdocs.yml").name
+            raise PluginError(
+                f"reports_dir {self.config.reports_dir!r} of the reports plugin is not a folder next to {config_name} "
+                f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
+                f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
+            )
+        self.paths = Paths(
+            self.config.index_page, self.config.coverage_page, self.config.systems_page,
+            directory_urls=config.use_directory_urls,
+        )  # fmt: skip
+        self.names = SiteNames.of({key: self.config[key] for key in PAGE_SETTINGS}, Path(config.docs_dir))
+        self.user_nav = config.nav
+        config.extra_css.extend(STYLESHEETS)
+        config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
+        try:
+            self.preview = Preview.from_settings(
+                {key: self.config[key] for key in ("preview_pr", "base_ref", "base_export")}
+            )
+        except PreviewError as error:
+            raise PluginError(str(error)) from None
+        return config
+
+    # -- the collection -----------------------------------------------------------------
+
+    def _check(self) -> CheckedCollection:
+        """The collection, checked; its messages name files as from mkdocs.yml."""
+        checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
+        for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
+            log.log(self._level(diagnostic), str(diagnostic))
+        for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are, as grave as the worst
+            hidden = checked.diagnostics[PRINT_LIMIT:]
+            log.log(logging.ERROR if checked.omitted else max(map(self._level, hidden), default=logging.INFO), more)
+        log.info(f"Reports: {checked.summary()}")
+        return checked
+
+    def _level(self, diagnostic: Diagnostic) -> int:
+        """How a message is logged: a quote not yet verified is only news when the site
+        does not require verified quotes (a strict build fails on warnings)."""
+        if diagnostic.severity == "error":
+            return logging.ERROR
+        if diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
+            return logging.INFO
+        return logging.WARNING
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        if not self.config.enabled:
+            return None
+        checked = self._check()
+        previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
+        try:
+            pages = self.site.pages(previous if self.serving else None)
+        except PageClash as clash:
+            raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
+        if not self.serving:  # what is kept for the next build is needed by no other
+            self.site.by_system.clear()
+            self.site.converter.forget()
+        docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
+        home = files.get_file_from_path(self.paths.home_page)
+        self.glance = self.site.glance(self.paths.home_page) if home is not None else None
+        if home is None:
+            pages[self.paths.home_page] = self.site.home()
+        if self.preview.compares:
+            pages[self.config.changes_page] = self._changes_page(checked)
+        self.errors_banner = ""
+        if self.serving and not checked.ok:
+            self._show_errors(checked, pages)
+        new: list[File] = []
+        self.generated = set(pages)
+        for uri, spec in pages.items():
+            file = GeneratedFile.generated(config, uri, content="")
+            ReportPage(spec, file, config)  # the page the navigation finds for the file
+            if self.dirty:
+                file.fingerprint = content_fingerprint(spec)
+            new.append(file)
+        del pages  # each page's HTML is held by its page alone: let go once written
+        # (assets as generated files: a dirty build removes the file of a system that is gone)
+        new += [GeneratedFile.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
+        previews = self.site.previews()  # each made as it is written
+        for path in previews:
+            file = GeneratedFile.generated(config, path, content="")
+            file.make = (lambda path=path: previews[path])
+            # (while serving --dirty, a kept file is not written again: the same JSON)
+            file.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(file.abs_dest_path)
+            new.append(file)
+        # at SCHEMA_BASE on the project's site
+        new += [GeneratedFile.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
+        self._refuse_collisions(files, new)
+        self.changes_url = None
+        for file in new:
+            files.append(file)
+            if file.src_uri == self.config.changes_page and self.preview.compares:
+                self.changes_url = file.url
+        if self.config.nav:
+            config.nav = self._nav(docs_pages)
+        if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
+            for file in docs_pages:
+                if os.path.isfile(file.abs_dest_path):
+                    os.utime(file.abs_dest_path, (0, 0))
+        self.files = files
+        return files
+
+    def _show_errors(self, checked: CheckedCollection, pages: dict[str, PageSpec]) -> None:
+        """While serving, the errors go where the author looks: above every page, and on
+        the page of a report that could not be read at all (instead of a 404)."""
+        assert self.site is not None
+        self.errors_banner = self.site.build_errors(checked.messages(), len(checked.errors) + checked.omitted)
+        by_file: dict[str, list[str]] = {}
+        for diagnostic in checked.diagnostics:
+            by_file.setdefault(diagnostic.location.file, []).append(str(diagnostic))
+        reports_dir = Path(display_path(self.root, self.base))
+        for file, messages in by_file.items():
+            path = Path(file)
+            if path.suffix != ".yaml" or path.parent.parent != reports_dir or path.stem.startswith("_"):
+                continue  # not a report (a set's _set.yaml is listed above every page)
+            system, member = path.parent.name, path.stem
+            page = self.paths.report(system, member)
+            published = system in checked.collection.systems and member in checked.collection.systems[system].reports
+            if not published and page not in pages:
+                pages[page] = self.site.unreadable(page, file, messages)
+
+    def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
+        """Theme templates do not change during a build: compile each once per process
+        (``incremental.CompiledTemplates``), not again on every save while serving."""
+        env.bytecode_cache = self.compiled_templates
+        return env
+
+    def _changes_page(self, checked: CheckedCollection) -> PageSpec:
+        """The Changes page; a base that cannot be had is said on the page and warned about
+        (a strict build then fails: a preview should not silently compare with nothing)."""
+        assert self.site is not None
+        try:
+            changes = self.preview.changes(checked, self.root)
+        except SnapshotError as error:
+            log.warning(f"Changes page: {error}")
+            return self.site.changes_unavailable(self.config.changes_page, str(error))
+        log.info(f"Changes page: {changes.summary()}")
+        return self.site.changes(changes, self.config.changes_page, self.preview.pull_request)
+
+    @staticmethod
+    def _refuse_collisions(files: Files, new: list[File]) -> None:
+        """A system folder named like a docs page (or the index) would overwrite it."""
+        taken = {f.dest_uri: f.src_uri for f in files}
+        clashes = []
+        for file in new:
+            if file.dest_uri in taken:
+                clashes.append(f"{file.src_uri} and {taken[file.dest_uri]} would both be {file.url or '/'}")
+            taken[file.dest_uri] = file.src_uri
+        if clashes:
+            raise PluginError(
+                "The reports plugin cannot place its pages: " + "; ".join(clashes)
+                + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page."
+            )
+
+    def _nav(self, docs_pages: list[File]) -> list[Any]:
+        """Home first, then the collection, then the other hand-written pages (or the
+        author's own ``nav``, followed by the collection)."""
+        assert self.site is not None
+        changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
+        if self.user_nav is not None:
+            return [*changes, *self.user_nav, *self.site.nav]
+        ordered = sorted((f for f in docs_pages if f.inclusion.is_in_nav()), key=file_sort_key)
+        hand_written = nest_paths(f.src_uri for f in ordered)
+        home = [self.paths.home_page]
+        rest = [entry for entry in hand_written if entry != self.paths.home_page]
+        return [*home, *changes, *self.site.nav, *rest]
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation | None:
+        if self.config.enabled:
+            self.navigation = SystemsNavigation(nav, self.paths.systems_page)
+            if self.dirty:
+                self.builds.mark(files, config.site_dir, self._setting(config, files), self.navigation.for_page)
+        return nav
+
+    def _setting(self, config: MkDocsConfig, files: Files) -> str:
+        """What every generated page's HTML depends on besides its own: mkdocs.yml, the
+        hand-written pages (the navigation shows their titles) and, while serving, the
+        errors of the build shown above every page."""
+        parts = [Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else "", self.errors_banner]
+        for file in files.documentation_pages():
+            if file.abs_src_path and not isinstance(file, GeneratedFile):
+                stat = os.stat(file.abs_src_path)
+                parts.append(f"{file.src_uri}:{stat.st_size}:{stat.st_mtime_ns}")
+        return "\n".join(parts)
+
+    # -- pages --------------------------------------------------------------------------
+
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """A hand-written page's ``system:ID`` citations, linked (generated pages have no Markdown)."""
+        if not self.config.enabled or self.site is None or isinstance(page, ReportPage):
+            return None
+        linked, problems = link_docs_citations(markdown, page.file.src_uri, self.site.graph, self.paths)
+        if problems:
+            self._log_docs_problems(page, markdown, problems)
+        return linked
+
+    @event_priority(100)  # before other plugins look at the page's HTML
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """The collection at a glance in a hand-written home page (at the glance marker,
+        else at its end); while serving, the errors of the build above every page."""
+        if not self.config.enabled:
+            return None
+        if self.glance is not None and page.file.src_uri == self.paths.home_page and not isinstance(page, ReportPage):
+            html = _with_glance(html, page, self.glance, self.config.glance_marker)
+        return self.errors_banner + html if self.errors_banner else html
+
+    def on_page_context(self, context: Any, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> Any:
+        """The page's own navigation: the site's entries and its own system (navigation.py)."""
+        if self.config.enabled:
+            context["nav"] = self.navigation.for_page(page)
+        return context
+
+    def on_template_context(self, context: Any, /, *, template_name: str, config: MkDocsConfig) -> Any:
+        """Theme pages outside the navigation (404.html) list no system either."""
+        if self.config.enabled and context.get("nav") is not None:
+            context["nav"] = self.navigation.for_page(None)
+        return context
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+        """Every page with its navigation landmarks named apart (``landmarks.py``) and a
+        link's label said once (``label_once.py``); a preview says so at the top of every
+        page (``preview_html.py``)."""
+        if not self.config.enabled or self.site is None:
+            return None
+        if isinstance(page, ReportPage):
+            page.release()
+        output = label_once(name_landmarks(output))
+        if not self.preview.pull_request:
+            return output
+        href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
+        return preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
+
+    def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
+        """404.html sends readers lost in a preview to its own 404 page, in every build (the
+        published site's 404 is the one GitHub Pages serves); a preview's has its banner."""
+        if not self.config.enabled or template_name != "404.html" or self.site is None:
+            return None
+        root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
+        output = preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root))
+        if self.preview.pull_request:
+            href = root + self.changes_url if self.changes_url is not None else None
+            output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
+        return output
+
+    def _log_docs_problems(self, page: Page, markdown: str, problems: list[Any]) -> None:
+        """Name the docs file and the line in it (front matter counted) like the checker:
+        relative to the folder of mkdocs.yml, as report files are."""
+        source = page.file.content_string
+        skipped = source.count("\n", 0, len(source) - len(markdown)) if source.endswith(markdown) else 0
+        path = page.file.abs_src_path
+        display = display_path(Path(path), self.base) if path else page.file.src_uri
+        for problem in problems:
+            line = markdown.count("\n", 0, problem.offset)
+            column = problem.offset - (markdown.rfind("\n", 0, problem.offset) + 1)
+            location = Location(display, skipped + line + 1, column + 1)
+            log.error(str(Diagnostic(location, problem.message, problem.fix)))
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The generated pages' search entries, made from the collection (pages/search.py)."""
+        if not self.config.enabled or self.site is None:
+            return
+        if self.files is not None:
+            self.builds.built(self.files, config.site_dir)
+        from ..pages.search import merge_into_index, search_entries
+
+        index_file = Path(config.site_dir) / "search" / "search_index.json"
+        if index_file.is_file():
+            merge_into_index(index_file, search_entries(self.site.overview, self.paths))
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.builds.forget()
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer | None:
+        if self.config.enabled and self.root.is_dir():
+            server.watch(str(self.root))
+        return server
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def _with_glance(html: str, page: Page, glance: PageSpec, marker: str) -> str:
+    """A hand-written home page's HTML with the glance at ``marker`` (or at its end), and
+    the glance's headings in the page's table of contents where the glance stands: under
+    the page's title, before the first heading that comes after it."""
+    before, found, after = html.partition(marker)
+    if not found:
+        before, after = html + "\n", ""
+    ids_after = set(_ID.findall(after))
+    entries = page.toc.items  # type: ignore[attr-defined]
+    host = entries[0].children if len(entries) == 1 and entries[0].level == 1 else entries
+    position = next((i for i, item in enumerate(host) if item.id in ids_after), len(host))
+    host[position:position] = list(get_toc(_tokens(glance.toc)))
+    page.present_anchor_ids = (page.present_anchor_ids or set()) | glance.ids
+    return before + glance.html + after

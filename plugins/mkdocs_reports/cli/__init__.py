@@ -1,0 +1,158 @@
+"""``mkdocs-reports``: check, export and describe report collections from the shell.
+
+One module per command beyond the three small ones here (check, export, schema): ``changes``,
+``pages``, ``quotes``, ``import_sets``; ``site_config`` finds what a site keeps where."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..core.check import check_collection
+from .changes import add_parser as add_changes_parser
+from .pages import add_parser as add_pages_parser
+from .quotes import add_parser as add_quotes_parser
+from ..core.diagnostics import Diagnostics
+from ..core.loader import display_path
+from ..core.schema import json_schema, set_json_schema, type_json_schema
+from ..core.type_files import collection_registry
+from ..core.export.json import collection_json
+from ..core.export.markdown import system_markdown
+from ..core.export.text import report_text
+from .import_sets import add_parser as add_import_parser
+from .site_config import SiteConfigError, add_location_arguments, locate
+
+
+def _checked(args: argparse.Namespace):
+    site = locate(args)
+    return check_collection(site.reports, base=site.base, names=site.names)
+
+
+def _check(args: argparse.Namespace) -> int:
+    result = _checked(args)
+    if args.format == "json":
+        json.dump(
+            {
+                "ok": result.ok,
+                "summary": result.summary(),
+                "diagnostics": [d.to_json() for d in result.diagnostics],
+                "omitted": result.omitted,  # errors beyond what each file keeps, counted only
+            },
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
+        sys.stdout.write("\n")
+    else:
+        for line in result.messages():
+            print(line)
+        print(result.summary())
+    return 0 if result.ok else 1
+
+
+def _export(args: argparse.Namespace) -> int:
+    result = _checked(args)
+    if not result.ok:
+        for line in result.messages():
+            print(line, file=sys.stderr)
+        print(f"not exported: {result.summary()}", file=sys.stderr)
+        return 1
+    if args.format == "json":
+        json.dump(collection_json(result.collection, result.graph), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif args.format == "markdown":
+        _export_markdown(result, args.out)
+    else:
+        sys.stdout.write("\n\n".join(report_text(report) for report in result.collection.reports()))
+    return 0
+
+
+def _export_markdown(result, out: str | None) -> None:
+    """Each report as the method's Markdown: into ``out``/<system>/<member>.md (with a
+    published set's ``ARTIFACT.yaml``), or one after another on standard output; what will
+    not read back exactly is said on standard error."""
+    texts = []
+    count = 0
+    for system in result.collection.systems.values():
+        files, warnings = system_markdown(system, result.collection.types)
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        for name, data in files.items():
+            count += name.endswith(".md")
+            if out is None:
+                if name.endswith(".md"):
+                    texts.append(data.decode("utf-8"))
+                continue
+            target = Path(out) / system.slug / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    if out is None:
+        sys.stdout.write("\n".join(texts))
+    else:
+        print(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
+
+
+def _schema(args: argparse.Namespace) -> int:
+    if args.of == "set":
+        schema = set_json_schema()
+    elif args.of == "type":
+        schema = type_json_schema()
+    else:
+        diagnostics = Diagnostics()
+        site = locate(args)
+        registry = collection_registry(site.reports, diagnostics, lambda p: display_path(p, site.base))
+        for diagnostic in diagnostics:
+            print(diagnostic, file=sys.stderr)
+        if diagnostics:
+            return 1
+        schema = json_schema(registry)
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mkdocs-reports", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate reports: file:line:col messages, exit 1 on errors")
+    add_location_arguments(check, "a reports folder or one report file")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.set_defaults(run=_check)
+    export = commands.add_parser(
+        "export", help="print the collection as JSON (records, citations, annotations) or plain text, "
+        "or write each report as the analysis method's Markdown")
+    add_location_arguments(export, "a reports folder or one report file")
+    export.add_argument("--format", choices=("json", "text", "markdown"), default="json")
+    export.add_argument("--out", metavar="DIR", help="markdown: write DIR/<system>/<member>.md instead of printing")
+    export.set_defaults(run=_export)
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a report file (with the member types PATH/_types/ declares), "
+        "of a set's _set.yaml or of a member type declaration",
+    )
+    add_location_arguments(schema, "the reports folder whose _types/ to include")
+    schema.add_argument("--of", choices=("report", "set", "type"), default="report", help="which file's schema (default: report)")
+    schema.set_defaults(run=_schema)
+    add_changes_parser(commands)
+    add_pages_parser(commands)
+    add_quotes_parser(commands)
+    add_import_parser(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except SiteConfigError as error:
+        print(f"mkdocs-reports: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as error:  # a folder that cannot be read or written
+        print(f"mkdocs-reports: error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
+        return 2
+

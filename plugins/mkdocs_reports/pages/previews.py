@@ -1,0 +1,164 @@
+"""What a record link previews on hover, focus or tap, and what a record's neighbourhood
+picture shows: one JSON file per system, keyed by the record's anchor, read by
+assets/reports.js when a reader first points at a record of that system or opens a
+record's neighbourhood (so a page carries none of it, and a reader pays for one system at
+a time).
+
+For the neighbourhood each record also has its page (URL from the site's root), the
+records it cites and the whole it is part of (by anchor); ``_annotations`` lists the
+system's annotations (page, anchor, the record they are on, what they cite). The script
+derives the other direction (cited by, parts, annotated in) from these, so no link is
+written twice.
+
+Every value is author text or derived from it; the script only ever sets it as text
+(``textContent``), never as HTML. Markdown marks of the excerpt (backticks, emphasis,
+link brackets) are dropped, since it is shown as plain text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Callable, Iterator, Mapping
+from itertools import islice
+
+from ..core.model import ExternalRecord, Report, Text
+from .backlinks import Backlinks
+from .views import Overview, member_title
+from .paths import Paths
+from .statuses import status_class
+
+#: where the files are published, relative to the site's root: ``<dir>/<system>.json``
+PREVIEW_DIR = "assets/mkdocs-reports/previews"
+EXCERPT_WIDTH = 280
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_MARKS = re.compile(r"`+|\*\*|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|\]\([^()\s]*\)|\[")
+
+
+def excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
+    """The first sentences of ``text`` as plain text, at most ``width`` characters."""
+    plain = " ".join(_MARKS.sub(lambda m: "" if m.group(0) != "](" else "", text).split())
+    chosen = ""
+    for sentence in _SENTENCES.split(plain):
+        if chosen and len(chosen) + 1 + len(sentence) > width:
+            break
+        chosen = f"{chosen} {sentence}".strip()
+        if len(chosen) >= width // 2:
+            break
+    if len(chosen) <= width:  # as textwrap.shorten would leave it, sooner
+        return chosen
+    return textwrap.shorten(chosen, width, placeholder=" …")
+
+
+#: how many other systems with the same ID a preview names (the index lists them all)
+ALSO_IN = 10
+
+
+def _cited(report: Report, resolve) -> dict[str, list[str]]:
+    """Anchor of each record or annotation of ``report`` → the anchors of the records it
+    cites (resolved in its system, in the order written, itself left out)."""
+    cited: dict[str, list[str]] = {}
+    for citation in report.citations:
+        owner = citation.place.anchor.split("--", 1)[0]
+        target = resolve(report.system, citation.target)
+        if target is not None and target.anchor != owner and target.anchor not in cited.setdefault(owner, []):
+            cited[owner].append(target.anchor)
+    return cited
+
+
+#: a system's preview file as an earlier build made it: what else it depended on, its JSON
+Kept = tuple[tuple[object, ...], str]
+
+
+class PreviewFiles(Mapping[str, str]):
+    """The preview files, each made when it is asked for: a build holds one at a time.
+
+    A system's file depends on its reports and on which other systems declare the same IDs;
+    one whose system an earlier build made of the very same reports (``kept``), and whose
+    IDs stand in the same other systems, is that build's file again (``is_kept``): while
+    ``mkdocs serve`` runs, an edit writes its own system's file, not every system's."""
+
+    def __init__(self, views: dict[str, object], make: Callable[[object], str], signature: Callable[[object], tuple[object, ...]],
+                 kept: Mapping[str, Kept]) -> None:  # fmt: skip
+        self._views, self._make, self._signature = views, make, signature
+        self._kept = {path: kept[path][1] for path, view in views.items() if path in kept and kept[path][0] == signature(view)}
+        #: what this build made or kept, for the next one
+        self.made: dict[str, Kept] = {path: kept[path] for path in self._kept}
+
+    def is_kept(self, path: str) -> bool:
+        return path in self._kept
+
+    def __getitem__(self, path: str) -> str:
+        view = self._views[path]
+        text = self._kept.get(path)
+        if text is None:
+            text = self._make(view)
+        self.made[path] = (self._signature(view), text)
+        return text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._views)
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+
+def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept: Mapping[str, Kept] | None = None) -> PreviewFiles:
+    """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
+    the record index's URL from the site's root (no record anchor starts with "_").
+    ``kept``: files of systems an earlier build made of the very same reports."""
+    graph = backlinks.graph
+    index_url = paths.url(paths.index_page)
+    systems_of: dict[str, list[str]] = {}
+    by_system: dict[str, list] = {}
+    for entry in overview.index:
+        systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
+        by_system.setdefault(entry.view.system.slug, []).append(entry)
+
+    def signature(view) -> tuple[object, ...]:
+        """What a system's file holds of other systems: the systems that declare its IDs."""
+        return (index_url, view.system.name, *(tuple(systems_of[e.record.id]) for e in by_system.get(view.system.slug, [])))
+
+    def system_file(view) -> str:
+        slug = view.system.slug
+        cited: dict[tuple[str, str], list[str]] = {}
+        annotations = []
+        for report in view.reports:
+            page = paths.url(paths.report(slug, report.member))
+            for owner, targets in _cited(report, graph.resolve).items():
+                cited[(report.member, owner)] = targets
+            for annotation in report.annotations:
+                on = graph.resolve(slug, annotation.on)
+                annotations.append({
+                    "page": page, "anchor": annotation.anchor, "on": on.anchor if on else None,
+                    "where": f"{member_title(report.member)}, annotation {annotation.index}",
+                    "cites": cited.get((report.member, annotation.anchor), []),
+                })
+        entries: dict[str, object] = {"_index": index_url, "_annotations": annotations}
+        for entry in by_system.get(slug, []):
+            record = entry.record
+            external = isinstance(record, ExternalRecord)
+            body = "" if external else next((b.text for b in record.body if isinstance(b, Text) and b.text.strip()), "")
+            whole = None if external or not record.part_of else graph.resolve(slug, record.part_of)
+            entries[record.anchor] = {
+                "id": record.id,
+                "kind": overview.kinds.get(record.kind, record.kind),
+                "label": entry.label,
+                "system": view.system.name,
+                "member": member_title(record.member) if external else entry.report.type.noun.capitalize(),
+                "published": not external,
+                "statuses": [[layer, value, status_class(value)] for layer, value in entry.status.items()],
+                "excerpt": excerpt(body),
+                "cited_by": backlinks.count(slug, record.id),
+                # the first few only: the same ID may stand in every system of the collection
+                "also_in": list(islice((name for name in systems_of[record.id] if name != view.system.name), ALSO_IN)),
+                "also_in_count": len(systems_of[record.id]) - 1,
+                "page": paths.url(paths.report(slug, record.member)),
+                "cites": cited.get((record.member, record.anchor), []),
+                "part_of": whole.anchor if whole else None,
+            }
+        return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+
+    views = {f"{PREVIEW_DIR}/{view.system.slug}.json": view for view in overview.systems}
+    return PreviewFiles(views, system_file, signature, kept or {})

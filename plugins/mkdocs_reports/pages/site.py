@@ -1,0 +1,315 @@
+"""The collection as pages: a checked collection and its citation graph → one ``PageSpec``
+per generated page (its HTML, title and table of contents), and the navigation listing them.
+
+Nothing here knows a generator: the adapter hands the specs to MkDocs or ProperDocs, and
+``mkdocs-reports pages`` writes the very same HTML into Markdown files for a generator that
+runs without the plugin.
+
+Each page is written by a template (``templates/reports/``) with a ``PageBuilder`` (ids,
+headings, the table of contents, slots) and a ``PageText`` (author text as HTML, linked),
+every other value escaped; then the page goes through the sanitizer, which keeps only the
+ids it declared (``safety.sanitize``): the second layer, whatever made the HTML. What must
+not go through that sanitizer (the pictures, cleaned by their own allowlist; the record
+index's rows, sanitized one system at a time) fills the page's slots afterwards.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from ..core.changes import Changes
+from ..core.graph import CitationGraph
+from ..core.model import Report
+from ..safety.chrome import inert
+from ..safety.sanitize import sanitize, sanitize_rows
+from .backlinks import Backlinks
+from .fragments import FragmentConverter
+from .page import Headings, PageBuilder, PageSpec
+from .paths import Paths
+from .pictures import Web, citation_web, picture_html, status_chart
+from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .statuses import status_class
+from .templates import environment
+from .text import PageText, label_html, shorten
+from .views import Overview, StatusLayer, SystemView, member_title
+
+#: what a generated page's front matter would say: its table of contents shown (or not),
+#: and the theme's search kept out (the plugin writes the search entries: ``search.py``)
+_REPORT_META = {"search": {"exclude": True}}
+_LISTING_META = {"hide": ["toc"], "search": {"exclude": True}}
+
+
+def _member_nav_title(report: Report) -> str:
+    return report.type.noun.capitalize()
+
+
+def _external_nav_title(member: str) -> str:
+    return f"{member_title(member)} (not published)"
+
+
+class PageClash(ValueError):
+    """Two things of the collection would have the same page."""
+
+
+@dataclass
+class _SystemPages:
+    """What a build made of one system, for the next build to take when its reports are
+    the very same objects (``mkdocs serve``: the loader keeps unchanged files' reports)."""
+
+    reports: tuple[Report, ...]
+    pages: dict[str, PageSpec] = field(default_factory=dict)
+    index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
+
+    def same(self, reports: list[Report]) -> bool:
+        return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports))
+
+
+@dataclass(frozen=True)
+class PageSettings:
+    """What a site decides about its generated pages: where they live, how its headings
+    look, which Markdown extensions author text is read with, and where its own templates
+    are (a theme's ``custom_dir``, whose ``reports/`` folder overrides the package's)."""
+
+    paths: Paths = Paths()
+    headings: Headings = Headings()
+    markdown_extensions: tuple[object, ...] = ()
+    markdown_configs: Mapping[str, Any] = field(default_factory=dict)
+    templates: Path | None = None
+
+
+class SitePages:
+    def __init__(self, graph: CitationGraph, settings: PageSettings | None = None) -> None:
+        self.graph = graph
+        self.settings = settings or PageSettings()
+        self.paths = self.settings.paths
+        self.backlinks = Backlinks(graph)
+        self.overview = Overview(graph, self.backlinks)
+        self.env = environment(self.settings.templates)
+        self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
+        #: what was made of each system, for the next build
+        self.by_system: dict[str, _SystemPages] = {}
+        #: the preview files of systems made of the same reports by the last build
+        self._kept_previews: dict[str, Kept] = {}
+        self._previews: PreviewFiles | None = None
+
+    # -- one page -------------------------------------------------------------------------
+
+    def text(self, system: str | None, page: str) -> PageText:
+        return PageText(self.graph, self.paths, system or "", page, self.converter)
+
+    def _builder_context(self, page: str, system: str | None) -> tuple[PageBuilder, dict[str, Any]]:
+        builder = PageBuilder(page, self.settings.headings)
+        paths = self.paths
+
+        def href(to_page: str, anchor: str | None = None) -> str:
+            return paths.href(page, to_page, anchor)
+
+        def picture(name: str, svg: str) -> Markup:
+            return builder.slot(picture_html(name, svg))
+
+        context: dict[str, Any] = dict(
+            p=builder,
+            t=self.text(system, page),
+            href=href,
+            link=lambda target, inner: Markup(f'<a href="{html.escape(target)}">{inner}</a>'),
+            page=page,
+            paths=paths,
+            graph=self.graph,
+            backlinks=self.backlinks,
+            overview=self.overview,
+            shorten=shorten,
+            picture=picture,
+            citation_web=lambda view: self._citation_web(view, href),
+            status_chart=lambda view, layer: self._status_chart(view, layer, href),
+        )
+        return builder, context
+
+    def _citation_web(self, view: SystemView, href: Any) -> Web:
+        return citation_web(self.env, view, self.graph, self.overview, self.paths, href)
+
+    def _status_chart(self, view: SystemView, layer: StatusLayer, href: Any) -> str:
+        return status_chart(self.env, view, layer, href(self.paths.index_page))
+
+    def _page(self, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
+              nav_title: str | None = None, **context: Any) -> PageSpec:  # fmt: skip
+        builder, base = self._builder_context(page, system)
+        written = self.env.get_template(f"reports/{template}").render(**base, **context)
+        clean = builder.filled(sanitize(written, builder.anchors.ids))
+        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title)
+
+    # -- every page -----------------------------------------------------------------------
+
+    def pages(self, previous: SitePages | None = None) -> dict[str, PageSpec]:
+        """Every generated page: path in the docs tree → page.
+
+        A system's pages show its own reports and nothing else (IDs resolve within their
+        system), so with the pages of an earlier build (``previous``) the pages of a system
+        whose report objects are the very same are taken from it instead of being made again."""
+        pages: dict[str, PageSpec] = {}
+        reuse = previous.by_system if previous is not None and previous.settings == self.settings else {}
+        made_previews = previous.made_previews if previous is not None else {}
+        for view in self.overview.systems:
+            made = reuse.get(view.system.slug)
+            if made is None or not made.same(view.reports):
+                made = _SystemPages(tuple(view.reports), self._system_pages(view), self._index_rows(view))
+            else:
+                path = f"{PREVIEW_DIR}/{view.system.slug}.json"
+                if path in made_previews:
+                    self._kept_previews[path] = made_previews[path]
+            self.by_system[view.system.slug] = made
+            pages.update(made.pages)
+        paths = self.paths
+        pages[paths.systems_page] = self._page("systems.html.j2", paths.systems_page, "Systems", _LISTING_META)
+        pages[paths.index_page] = self._page("records.html.j2", paths.index_page, "Record index", _LISTING_META, rows=self._index_rows_html())
+        pages[paths.coverage_page] = self._page("coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META)
+        return pages
+
+    def _system_pages(self, view: SystemView) -> dict[str, PageSpec]:
+        """The system's page, its reports, and a page per member it cites unpublished."""
+        slug, paths = view.system.slug, self.paths
+        pages = {paths.system(slug): self._page("system.html.j2", paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
+        for report in view.reports:
+            page = paths.report(slug, report.member)
+            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report), report=report, view=view)
+        for member, records in view.external.items():
+            page = paths.report(slug, member)
+            if page in pages:
+                raise PageClash(
+                    f"{slug}/{member}.yaml is published as a {view.system.reports[member].type.noun}, but its "
+                    f"name is that of the unpublished {member} report whose records ({records[0].id}, …) "
+                    f"it cites; rename the file after its member type"
+                )
+            by_kind = defaultdict(list)
+            for record in records:
+                by_kind[record.kind].append(record)
+            title = f"{view.system.name} {member} report (not published)"
+            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member),
+                                     member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
+        return pages
+
+    @cached_property
+    def _index_entries(self) -> dict[str, list[Any]]:
+        by_system = defaultdict(list)
+        for entry in self.overview.index:
+            by_system[entry.view.system.slug].append(entry)
+        return by_system
+
+    def _index_rows(self, view: SystemView) -> list[tuple[tuple[str, str], str]]:
+        """The record index's rows of one system, as sanitized HTML, with their place in the index."""
+        page, slug, paths = self.paths.index_page, view.system.slug, self.paths
+        row = self.env.get_template("reports/tables.html.j2").module.index_row  # type: ignore[attr-defined]
+        system_href = paths.href(page, paths.system(slug))
+        system = label_html(view.system.name)
+        rows = []
+        for entry in self._index_entries.get(slug, []):
+            record = entry.record
+            report_page = paths.report(slug, record.member)
+            tooltip = entry.label if entry.report else f"declared in the {record.member} report of {view.system.name}, not published"
+            # a namespace, not a dict: Jinja reads ``r.id`` as an attribute first
+            html_row = row(SimpleNamespace(
+                id=record.id,
+                href=paths.href(page, report_page, record.anchor),
+                system=system,
+                system_href=system_href,
+                report=entry.report.type.noun if entry.report else f"{record.member} report",
+                report_href=paths.href(page, report_page),
+                unpublished=entry.report is None,
+                kind=self.overview.kinds[record.kind],
+                label=label_html(entry.label),
+                tooltip=" ".join(tooltip.split()),
+                statuses=[(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
+                citations=entry.citations,
+            ))  # fmt: skip
+            rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
+        return rows
+
+    def _index_rows_html(self) -> str:
+        rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
+        return "\n".join(html_row for _, html_row in rows)
+
+    # -- other pages ----------------------------------------------------------------------
+
+    def previews(self) -> PreviewFiles:
+        """The record previews' data files: site path → JSON, each made when it is read
+        (``previews.py``); those of systems the last build made of the same reports kept."""
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews)
+        return self._previews
+
+    @property
+    def made_previews(self) -> Mapping[str, Kept]:
+        """The preview files this build made or kept (for the next build to keep)."""
+        return self._previews.made if self._previews is not None else {}
+
+    def changes(self, changes: Changes, page: str, preview_pr: int | None = None) -> PageSpec:
+        """The Changes page of a preview: this build against its base."""
+        return self._page("changes.html.j2", page, "Changes", {}, changes=changes, preview_pr=preview_pr)
+
+    def changes_unavailable(self, page: str, reason: str) -> PageSpec:
+        """The Changes page of a preview whose base cannot be had, saying why."""
+        return self._page("changes_unavailable.html.j2", page, "Changes", {}, reason=reason)
+
+    def unreadable(self, page: str, path: str, messages: list[str]) -> PageSpec:
+        """The page of a report that could not be read, with its errors (``mkdocs serve``)."""
+        return self._page("unreadable.html.j2", page, path, {}, path=path, messages=messages)
+
+    def build_errors(self, messages: list[str], count: int) -> str:
+        """The errors of the last build as HTML, for the top of every page (``mkdocs serve``)."""
+        return self.env.get_template("reports/build_errors.html.j2").render(messages=messages, count=count)
+
+    def glance(self, page: str) -> PageSpec:
+        """The collection at a glance, for a hand-written home page (``page``)."""
+        return self._page("glance.html.j2", page, "", {})
+
+    def home(self) -> PageSpec:
+        """A whole home page, for a site whose docs folder has none."""
+        return self._page("home.html.j2", self.paths.home_page, "Agentic system analyses", {})
+
+    def template(self, name: str, **context: Any) -> str:
+        """One of the package's other templates (``reports/<name>``), e.g. the preview banner."""
+        return self.env.get_template(f"reports/{name}").render(**context)
+
+    # -- the navigation -------------------------------------------------------------------
+
+    @cached_property
+    def nav(self) -> list[Any]:
+        """Navigation entries in ``mkdocs.yml`` form: a Systems section (the systems page,
+        then one section per system, its page first, then its members), the index and the
+        coverage overview. Every entry has its title here, so a page's navigation is known
+        without reading the pages it lists (an incremental build reads only what changed).
+        Themes print titles as HTML, so a system's name and the member types' nouns (a
+        collection can declare its own types) are escaped, and made inert (``safety.chrome``).
+
+        The plugin shows each page only its own system's section (``adapter/navigation.py``):
+        the whole list is there for the generator (order, breadcrumbs, previous and next page)."""
+        systems: list[Any] = [{"Systems": self.paths.systems_page}]
+        for view in self.overview.systems:
+            slug = view.system.slug
+            name = html.escape(inert(view.system.name))
+            members = [(r.member, _member_nav_title(r)) for r in view.reports]
+            members += [(member, _external_nav_title(member)) for member in view.external]
+            children: list[Any] = [{name: self.paths.system(slug)}]
+            for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
+                children.append({html.escape(inert(title)): self.paths.report(slug, member)})
+            systems.append({name: children})
+        return [{"Systems": systems}, *self.site_nav[1:]]
+
+    @property
+    def site_nav(self) -> list[Any]:
+        """The navigation without the systems (for a generator that shows every page the
+        whole navigation): the systems page, the index and the coverage overview. The
+        systems' pages are reached from the systems page and the home page."""
+        return [
+            {"Systems": self.paths.systems_page},
+            {"Record index": self.paths.index_page},
+            {"Coverage overview": self.paths.coverage_page},
+        ]

@@ -1,0 +1,110 @@
+"""The Jinja environment the pages are written with: ``templates/reports/*.j2`` of the
+package, after those of a site's own folder (its theme's ``custom_dir``), so that a site can
+replace any of them: ``overrides/reports/record.html.j2`` is used instead of the package's
+``reports/record.html.j2``.
+
+Everything a template prints is HTML-escaped unless it is ``Markup`` (author text comes as
+``Markup`` from ``text.PageText``, already made safe); an undefined name is an error.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import jinja2
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from ..core.loader import section_anchor
+from ..core.report_types import Shape
+from .forge import file_url, repository_url, tree_url
+from .statuses import status_class
+from .text import code_html, label_html
+from .views import kind_anchor, member_title
+
+#: a table with more columns than this shows each row as a card of labelled fields, so that
+#: no row needs the page to scroll sideways at 390 px (nor the 17-column ledger at 1440 px)
+CARD_COLUMNS = 4
+
+_PACKAGE = jinja2.PackageLoader("mkdocs_reports", "templates")
+
+
+# Filters for what templates do on every line: a filter is called as a function (a
+# method call in a template goes through the runtime's checks each time). They act for the
+# page being written: its ``t`` (``text.PageText``) and ``p`` (``page.PageBuilder``).
+
+
+@jinja2.pass_context
+def _prose(context: Context, text: str | None) -> Markup:
+    """Prose (paragraphs, lists, code) as HTML, IDs linked."""
+    return context["t"].prose(text)  # type: ignore[no-any-return]
+
+
+@jinja2.pass_context
+def _cell(context: Context, text: str | None) -> Markup:
+    """One line as inline HTML, IDs linked."""
+    return context["t"].cell(text)  # type: ignore[no-any-return]
+
+
+@jinja2.pass_context
+def _value(context: Context, text: str) -> Markup:
+    """A labelled field's value: prose when it spans lines, else one line after a space."""
+    t = context["t"]
+    return t.prose(text) if "\n" in text.strip() else Markup(" ") + t.cell(text)  # type: ignore[no-any-return]
+
+
+@jinja2.pass_context
+def _anchor(context: Context, name: str) -> str:
+    """Declare an id of the page and write it."""
+    return context["p"].anchor(name)  # type: ignore[no-any-return]
+
+
+@jinja2.pass_context
+def _ref(context: Context, record_id: str) -> Markup:
+    """A record ID linked to its entry (as text when it resolves to none)."""
+    return context["t"].ref_or_text(record_id)  # type: ignore[no-any-return]
+
+
+@jinja2.pass_context
+def _href(context: Context, page: str, anchor: str | None = None) -> str:
+    """A link from the page being written to ``page`` (and ``anchor`` on it)."""
+    return context["href"](page, anchor)  # type: ignore[no-any-return]
+
+
+def _label(text: str | None) -> Markup:
+    """A label, title or name as written (code spans kept), no links."""
+    return label_html(text or "")
+
+
+FILTERS = {"prose": _prose, "cell": _cell, "value": _value, "label": _label, "code": code_html,
+           "anchor": _anchor, "ref": _ref, "href": _href}  # fmt: skip
+
+
+@functools.cache  # one per process and folder: each template is compiled once
+def environment(overrides: Path | None = None) -> jinja2.Environment:
+    """The environment for a site whose own templates are in ``overrides`` (or none). A
+    template is read again when its file changes (``mkdocs serve``)."""
+    loaders: list[jinja2.BaseLoader] = [_PACKAGE]
+    if overrides is not None:
+        loaders.insert(0, jinja2.FileSystemLoader(str(overrides)))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters.update(FILTERS)
+    env.globals.update(
+        section_anchor=section_anchor,
+        kind_anchor=kind_anchor,
+        member_title=member_title,
+        shapes=Shape,
+        card_columns=CARD_COLUMNS,
+        file_url=file_url,
+        tree_url=tree_url,
+        repository_url=repository_url,
+        status_class=status_class,
+    )
+    return env

@@ -1,0 +1,43 @@
+"""The published sets (tests/fixtures/sets/retained, imported) built into a real site: the
+overview, reconciliation and memory profile have their pages, every sentence of every
+member is on its page (the profile's comparison too), and every link resolves. One build,
+shared by the module."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES
+from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.markdown_import import import_markdown
+from sitehtml import Site, build_site, make_project, missing_sentences
+
+pytestmark = pytest.mark.site
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    reports = tmp_path_factory.mktemp("imported") / "reports"
+    assert import_markdown([FIXTURES / "sets" / "retained"], reports).ok
+    checked = check_collection(reports)
+    assert checked.ok, checked.messages()
+    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports))), checked
+
+
+def test_every_sentence_of_every_member_is_on_its_page(built):
+    site, checked = built
+    assert missing_sentences(site, checked.collection) == []
+
+
+def test_every_link_resolves(built):
+    site, _ = built
+    assert site.broken_links() == []
+
+
+def test_the_new_members_have_their_pages(built):
+    site, _ = built
+    for member in ("overview", "reconciliation", "memory-profile"):
+        assert site.page(f"inkwell/{member}/").headings, member
+    profile = site.page("inkwell/memory-profile/")
+    assert profile.headings["memory-comparison"] == "Memory comparison"
+    assert site.page("ember/overview/").headings
