@@ -254,8 +254,10 @@ def test_a_downloaded_csv_cell_never_starts_a_formula(browser, site_url):
 
 
 #: the longest report page's HTML (Cludebot's memory report: 162 KB before pages were
-#: compacted and a quote's status stopped repeating itself as its tooltip)
-PAGE_BUDGET = 151_000
+#: compacted and a quote's status stopped repeating itself as its tooltip; 6 KB of it is
+#: the indentation of Material's own table-of-contents partial, which the site no longer
+#: replaces with a copy)
+PAGE_BUDGET = 153_000
 
 
 def test_the_longest_report_page_stays_within_its_budget(site_dir):

@@ -151,17 +151,21 @@ def _attribute_filter(rules: dict[str, Callable[[str], str | None]]) -> Callable
     return keep
 
 
-_ALLOWLIST = dict(
-    tags=set(TAGS),
-    attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
-    generic_attribute_prefixes={"aria-", "data-rpt-"},
-    url_schemes=set(URL_SCHEMES),
-    filter_style_properties={"text-align"},
-    link_rel=None,
-    strip_comments=True,
-)
-_CLEANER = nh3.Cleaner(**_ALLOWLIST, attribute_filter=_attribute_filter(_RULES))
-_CLEANER_WITHOUT_RULES = nh3.Cleaner(**_ALLOWLIST)
+def _page_cleaner(attribute_filter: Callable[[str, str, str], str | None] | None = None) -> nh3.Cleaner:
+    return nh3.Cleaner(
+        tags=set(TAGS),
+        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        generic_attribute_prefixes={"aria-", "data-rpt-"},
+        url_schemes=set(URL_SCHEMES),
+        filter_style_properties={"text-align"},
+        link_rel=None,
+        strip_comments=True,
+        attribute_filter=attribute_filter,
+    )
+
+
+_CLEANER = _page_cleaner(_attribute_filter(_RULES))
+_CLEANER_WITHOUT_RULES = _page_cleaner()
 
 
 def _rules_keep(html: str, rules: dict[str, Callable[[str], str | None]]) -> bool:
@@ -230,15 +234,19 @@ def _picture_class(value: str) -> str | None:
 _PICTURE_RULES: dict[str, Callable[[str], str | None]] = {"class": _picture_class, "href": _local}
 
 
-_PICTURE_ALLOWLIST = dict(
-    tags=set(PICTURE_TAGS),
-    attributes={tag: set(names) for tag, names in _PICTURE_ATTRIBUTES.items()},
-    url_schemes=set(),
-    link_rel=None,
-    strip_comments=True,
-)
-_PICTURE_CLEANER = nh3.Cleaner(**_PICTURE_ALLOWLIST, attribute_filter=_attribute_filter(_PICTURE_RULES))
-_PICTURE_CLEANER_WITHOUT_RULES = nh3.Cleaner(**_PICTURE_ALLOWLIST)
+def _picture_cleaner(attribute_filter: Callable[[str, str, str], str | None] | None = None) -> nh3.Cleaner:
+    return nh3.Cleaner(
+        tags=set(PICTURE_TAGS),
+        attributes={tag: set(names) for tag, names in _PICTURE_ATTRIBUTES.items()},
+        url_schemes=set(),
+        link_rel=None,
+        strip_comments=True,
+        attribute_filter=attribute_filter,
+    )
+
+
+_PICTURE_CLEANER = _picture_cleaner(_attribute_filter(_PICTURE_RULES))
+_PICTURE_CLEANER_WITHOUT_RULES = _picture_cleaner()
 
 
 def sanitize_picture(svg: str) -> str:
