@@ -89,12 +89,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "site: builds a site with the chosen generator (see --generator)")
+    config.addinivalue_line("markers", "browser: looks at pages in headless Chromium (given to every test that uses the browser)")
     generator = config.getoption("generator")
     os.environ["REPORTS_TEST_GENERATOR"] = generator  # for the tests' own subprocesses too
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life notice on every run
     if generator == "properdocs":
         assert "mkdocs" not in sys.modules, "something imported MkDocs before the generator was chosen"
         import properdocs.replacement  # noqa: F401 - from here on `mkdocs.*` is ProperDocs
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that use a browser: the ProperDocs pass leaves them out, since the two
+    generators write the same site (test_generators_agree.py)."""
+    for item in items:
+        if {"browser", "browser_session"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
 
 #: whether a test's body failed (not its set-up or tear-down): after one, the browser tests
