@@ -21,9 +21,8 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from synthetic import write_collection  # noqa: E402
-
 from mkdocs_reports.core.check import check_collection  # noqa: E402
+from synthetic import write_collection  # noqa: E402
 
 
 def peak_memory(work) -> int:

@@ -19,11 +19,11 @@ TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path.insert(0, str(TESTS))
 
 import markdown  # noqa: E402
-from fuzzing import inputs  # noqa: E402
-from test_fuzz import EXTENSIONS, assert_messages_are_placed, check_one, unsafe  # noqa: E402
-
 from mkdocs_reports.render import SiteRenderer, markdown_extensions  # noqa: E402
+
+from fuzzing import inputs  # noqa: E402
 from mkdocs_reports.safety.sanitize import sanitize  # noqa: E402
+from test_fuzz import EXTENSIONS, assert_messages_are_placed, check_one, unsafe  # noqa: E402
 
 
 def main() -> int:

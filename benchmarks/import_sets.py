@@ -34,7 +34,6 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from import_members import _best as best  # noqa: E402  (the same timing as the members' benchmark)
-
 from mkdocs_reports.core.check import check_collection  # noqa: E402
 from mkdocs_reports.core.markdown_import import import_markdown  # noqa: E402
 

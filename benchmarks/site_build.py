@@ -62,7 +62,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sphinx_peer import write_project  # noqa: E402
 from synthetic import write_collection  # noqa: E402
 
-
 REPO = Path(__file__).resolve().parent.parent
 OWN_PEAK = Path(__file__).resolve().parent / "own_peak.py"
 

@@ -81,7 +81,7 @@ def set_yaml(rng: random.Random, system: str) -> str:
     return yaml.safe_dump({
         "run_id": f"AAS-2026-01-01-{system}-01",
         "sources": [{"id": "SRC-1", "kind": "git", "identity": f"https://github.com/example/{system}",
-                     "revision": "%040x" % rng.getrandbits(160)}],
+                     "revision": f"{rng.getrandbits(160):040x}"}],
     }, sort_keys=False)
 
 

@@ -9,7 +9,7 @@ import subprocess
 import textwrap
 from pathlib import Path
 
-from conftest import Collection, completed, MINIMAL
+from conftest import MINIMAL, Collection, completed
 
 #: fixed names and dates, so that every run makes the same commits
 GIT_ENV = {

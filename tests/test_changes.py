@@ -10,8 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import MINIMAL, completed, minimal_report, run_cli
 
+from conftest import MINIMAL, completed, minimal_report, run_cli
 from mkdocs_reports.core.changes import (
     SnapshotError,
     Span,
@@ -254,9 +254,9 @@ def test_cli_compares_with_a_base_export_file(repo, tmp_path):
     assert snapshot_from_export(tmp_path / "base.json").export == json.loads(exported.stdout)
 
     text = run_changes("--base-export", str(tmp_path / "base.json"), cwd=repo)
-    assert text.stdout.startswith((
+    assert text.stdout.startswith(
         "Changes against base.json: 5 records added, 1 record removed, 1 record changed, 1 annotation added;"
-    ))
+    )
     assert "  + MEM-OBJ-notes — Note table" in text.stdout
 
 

@@ -162,7 +162,7 @@ def test_every_sentence_of_the_seed_comes_through_in_order(collection, system):
 
     seed_units, export_units = units(seed), units(exported)
     assert [key for key, _ in export_units] == [key for key, _ in seed_units], "sections/records out of order"
-    for (key, seed_lines), (_, export_lines) in zip(seed_units, export_units):
+    for (key, seed_lines), (_, export_lines) in zip(seed_units, export_units, strict=True):
         if STRUCTURE.match(key):  # inside a record or annotation the format's own order is fine
             assert Counter(export_lines) == Counter(seed_lines), key
         else:

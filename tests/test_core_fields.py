@@ -5,6 +5,7 @@ and one it accepts."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import only
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from conftest import only
 
 ROUTE = """\
@@ -240,6 +241,7 @@ def test_every_status_value_is_accepted(reports):
         for label, value in zip(
             ["implementation", "operation", "procedure", "design", "doctrine", "test", "trace", "effect"],
             ["absent", "inapplicable", "uninspected", "claimed", "afforded", "wired", "observed", "causally supported"],
+            strict=True,
         )
     )
     reports.report("alpha", route_record(route=ROUTE.replace("          implementation conclusion status: wired\n", statuses)))

@@ -4,6 +4,7 @@ the required front matter of each member type, and the source register."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import only
 
 SET = """\

@@ -16,8 +16,8 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from fuzzing import inputs
 
+from fuzzing import inputs
 from mkdocs_reports.core import citations
 from mkdocs_reports.core.citations import mask_code
 from mkdocs_reports.core.diagnostics import Diagnostics

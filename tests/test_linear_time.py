@@ -15,9 +15,9 @@ from collections.abc import Callable
 from types import FrameType
 
 import pytest
+
 from conftest import minimal_report
 from markdown_helpers import INKWELL
-
 from mkdocs_reports.core.changes.textdiff import word_diff
 from mkdocs_reports.core.diagnostics import Diagnostics
 from mkdocs_reports.core.export.text import blocks_text

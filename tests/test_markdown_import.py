@@ -123,7 +123,7 @@ def test_every_line_of_every_member_is_placed_and_its_words_are_in_the_yaml(into
         assert not diagnostics and member is not None
         source = member.source
         assert source.unplaced() == [], f"{path}: lines no construct placed"
-        for number, (line, what) in enumerate(zip(source.lines, source.account), start=1):
+        for number, (line, what) in enumerate(zip(source.lines, source.account, strict=True), start=1):
             missing = [w for w in words(line_content(line, what)) if w not in found]
             assert not missing, f"{path}:{number} ({what}): {missing} are in no YAML value"
 
@@ -194,7 +194,7 @@ def test_the_markdown_export_reads_back_as_the_same_yaml(into, tmp_path):
         path = INKWELL / f"{name}.md"
         member = read_member(str(path), path, path.read_bytes(), collection_registry(into, Diagnostics(), str), Diagnostics())
         exported = _without_id_markup(exported)
-        for line, what in zip(member.source.lines, member.source.account):
+        for line, what in zip(member.source.lines, member.source.account, strict=True):
             if what in ("front matter", "table"):
                 pieces = [] if what == "front matter" else [c.strip() for c in line.replace("\\|", "\0").split("|")]
                 pieces = [p.replace("\0", "|") for p in pieces if p.strip(" -:")]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Collection, only
 
+from conftest import Collection, only
 from mkdocs_reports.core.markdown_nesting import MAX_NESTING
 
 TOO_DEEP = MAX_NESTING + 1

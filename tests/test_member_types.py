@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import completed, only, run_cli
 
+from conftest import completed, only, run_cli
 from mkdocs_reports.core.report_types import Shape
 from mkdocs_reports.core.type_files import builtin_registry
 

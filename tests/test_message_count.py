@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import logging
 
+from mkdocs_reports.adapter.plugin import ReportsPlugin
 from mkdocs_reports.core.diagnostics import Diagnostic, Location, shown
 from mkdocs_reports.core.grounding.status import UNVERIFIED
-from mkdocs_reports.adapter.plugin import ReportsPlugin
 
 
 def _unverified(n: int) -> Diagnostic:

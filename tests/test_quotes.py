@@ -9,11 +9,10 @@ import textwrap
 
 import pytest
 
+from conftest import run_cli
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.grounding.lock import LOCK_FILE, load_lock_file
 from mkdocs_reports.core.grounding.source_tree import FolderTree, GitTree, SourceError
-
-from conftest import run_cli
 from quotes_helpers import git, quote_block, record_with_quotes, source_repository, tree_digest, write_system
 
 AGENT = """\
@@ -233,7 +232,7 @@ def test_each_blob_is_read_once(tmp_path, source):
 
 def test_check_mode_writes_nothing_and_fails_on_a_lock_that_is_not_current(tmp_path, monkeypatch, capsys, reports, source):
     repo, commit = source
-    report = write_system(reports, commit, record_with_quotes(
+    write_system(reports, commit, record_with_quotes(
         "MEM-OBJ-notebook", quote_block("notebook = json.load(handle)", "tallybook/agent.py"),
     ))
     assert quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-1={repo}", "reports")[0] == 0

@@ -9,7 +9,6 @@ import pytest
 from conftest import Collection, run_cli
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.changes import compare, snapshot_from_folder, snapshot_from_git
-
 from quotes_helpers import git, quote_block, record_with_quotes, source_repository, write_system
 from sitehtml import Site, build_site, make_project
 

@@ -9,7 +9,6 @@ import time
 import pytest
 
 from conftest import only, run_cli
-
 from quotes_helpers import quote_block, record_with_quotes, write_system
 
 REVISION = "0123456789abcdef0123456789abcdef01234567"

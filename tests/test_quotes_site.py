@@ -13,7 +13,6 @@ from conftest import Collection
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.model import Source
 from mkdocs_reports.pages.forge import file_url, folder_url
-
 from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 from sitehtml import Site, build_site, make_project
 

@@ -12,13 +12,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import Collection
 
+from conftest import Collection
 from mkdocs_reports.cli import main
 from mkdocs_reports.core.grounding.lock import LOCK_FILE
 from mkdocs_reports.core.grounding.status import UNVERIFIED
 from mkdocs_reports.core.model import Quote
-
 from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 
 AGENT = "def load(path):\n    return open(path).read()\n"

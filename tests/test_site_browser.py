@@ -4,6 +4,7 @@ the record index sorts and filters offline, and record links land on their entri
 from __future__ import annotations
 
 import pytest
+
 from browser import browser, browser_session, search_finds, serve  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import build_site, make_project
 

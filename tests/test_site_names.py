@@ -13,9 +13,9 @@ import io
 from pathlib import Path
 
 import pytest
+
 from conftest import Collection, minimal_report, only
 from markdown_helpers import INKWELL
-
 from mkdocs_reports import cli
 from mkdocs_reports.core.markdown_import import import_markdown
 from mkdocs_reports.core.site_names import MAX_SLUG

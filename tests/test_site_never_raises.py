@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import minimal_report
 from sitehtml import GENERATOR_COMMAND, make_project
 from test_changes import git

@@ -4,10 +4,10 @@ built against the base branch of a real git repository."""
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from mkdocs.exceptions import Abort
+
 from sitehtml import Site, build_site, make_project
 from test_changes import repo  # noqa: F401 - the fixture: a base commit and a head commit
 

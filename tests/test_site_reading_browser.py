@@ -13,6 +13,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+
 from axe import show, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
@@ -285,7 +286,7 @@ def test_status_layers_are_counted_apart_and_each_count_opens_its_records(browse
     assert layers[:2] == ["Implementation conclusion status", "Operation conclusion status"]
     implementation = page.tables[2]
     assert implementation[0][0] == "System" and implementation[0][-1] == "Records"
-    cludebot = dict(zip(implementation[0], next(row for row in implementation if row[0] == "Cludebot")))
+    cludebot = dict(zip(implementation[0], next(row for row in implementation if row[0] == "Cludebot"), strict=True))
     assert cludebot["wired"] == "14" and "uninspected" not in cludebot  # operation's value, not this layer's
 
     show(browser, site_url + "coverage/", 1440)
@@ -506,8 +507,9 @@ def test_preview_data_is_one_file_a_system_and_no_page_carries_it(site, site_dir
 
 
 def test_every_record_offers_copy_id_and_copy_link_in_sight(browser, site_url):
-    from selenium.webdriver.common.by import By
     from urllib.parse import urlsplit as split
+
+    from selenium.webdriver.common.by import By
 
     show(browser, site_url + "signet/memory/", 390)
     origin = "{0.scheme}://{0.netloc}".format(split(site_url))
@@ -534,7 +536,7 @@ def test_the_same_id_in_two_systems_points_each_at_the_other(browser, site_url):
     for system, other in [("signet", "Cludebot"), ("cludebot", "Signet")]:
         show(browser, site_url + f"{system}/memory/", 1440)
         bar = browser.find_element(By.ID, "mem-obj-memories").find_element(By.XPATH, "following-sibling::*[1]")
-        link = WebDriverWait(browser, WAIT).until(lambda b: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
+        link = WebDriverWait(browser, WAIT).until(lambda b, bar=bar: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
         assert link.text == f"Same ID in {other}"
         browser.execute_script("arguments[0].click()", link)
         WebDriverWait(browser, WAIT).until(lambda b: "records/" in b.current_url)

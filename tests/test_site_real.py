@@ -34,11 +34,11 @@ def test_every_record_has_its_entry_backlinks_and_index_row(site, checked):
 
 
 def test_every_annotation_appears_on_the_record_it_annotates(site, checked):
-    for (system, record_id), annotations in checked.graph.annotations_on.items():
+    for (system, record_id), on_record in checked.graph.annotations_on.items():
         record = checked.graph.resolve(system, record_id)
         page = site.page(f"{system}/{record.member}/")
         targets = {link.href.rsplit("#", 1)[-1] for link in page.links_in(record.anchor)}
-        assert {a.anchor for a in annotations} <= targets, f"{system}:{record_id}"
+        assert {a.anchor for a in on_record} <= targets, f"{system}:{record_id}"
 
 
 def test_every_system_is_listed_and_every_report_is_in_its_systems_navigation(site, checked):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,11 +10,11 @@ from unittest import mock
 
 import pytest
 
-from mkdocs_reports.pages.text import PageText, label_html
-from mkdocs_reports.safety.urls import is_safe_url
-from mkdocs_reports.safety.sanitize import sanitize, sanitize_rows
 from hostile import write_hostile_collection
 from mkdocs_reports.core.images import is_remote_url
+from mkdocs_reports.pages.text import PageText, label_html
+from mkdocs_reports.safety.sanitize import sanitize, sanitize_rows
+from mkdocs_reports.safety.urls import is_safe_url
 from sitehtml import Site, build_site, make_project
 
 pytestmark = pytest.mark.site

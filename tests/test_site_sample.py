@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-
 import pytest
 
 from mkdocs_reports.core.check import check_collection

@@ -15,7 +15,7 @@ import pytest
 from mkdocs.exceptions import Abort
 
 from sitehtml import GENERATOR_COMMAND as MKDOCS
-from sitehtml import SAMPLE, Site, build_site, make_project
+from sitehtml import Site, build_site, make_project
 
 pytestmark = pytest.mark.site
 

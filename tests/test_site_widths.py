@@ -5,6 +5,7 @@ authority-route ledger shows its rows as cards; narrow tables wrap their cells).
 from __future__ import annotations
 
 import pytest
+
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from sitehtml import build_site, make_project

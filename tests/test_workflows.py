@@ -289,8 +289,8 @@ def test_the_quotes_job_runs_on_pull_requests_touching_reports_with_a_read_only_
 def _ci_project(tmp_path: Path, passage: str, revision: str | None = None) -> tuple[Path, Path, str]:
     """An upstream repository (reached as https://github.com/example/tallybook) and a project
     whose report quotes it; (project, upstream, the reviewed commit)."""
-    from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
     from conftest import Collection
+    from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 
     upstream = tmp_path / "upstream"
     commit = source_repository(upstream, {"tallybook/agent.py": "def load(path):\n    return open(path).read()\n"})
@@ -340,8 +340,8 @@ def test_the_quotes_script_fails_on_a_quote_not_found_and_on_a_commit_that_canno
 def test_the_quotes_script_fails_on_a_lock_of_a_source_it_cannot_fetch(tmp_path):
     """A lock made against any folder for an http:// identity was skipped with a notice
     (exit 0) while its quotes showed "verified" on the site."""
-    from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
     from conftest import Collection
+    from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 
     made_up = tmp_path / "made-up"
     commit = source_repository(made_up, {"tallybook/agent.py": "anything at all\n"})

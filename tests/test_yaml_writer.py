@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.yaml_source import _TextLoader as TextLoader, read_source
+from mkdocs_reports.core.yaml_source import _TextLoader as TextLoader
+from mkdocs_reports.core.yaml_source import read_source
 from mkdocs_reports.core.yaml_writer import Sourced, dump, plain_safe
 
 ALPHABET = list("ab :#-'\"\\\n\t|>{}[],&*!%@`?") + ["\u2028", "\x85", "é", "\x07", " ", "\n\n", "yes", "1.5", "~", "on", "---", "..."]
