@@ -13,7 +13,6 @@ import json
 import re
 
 import pytest
-
 from mkdocs_reports.core.type_files import builtin_method
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import Site, build_site, make_project
@@ -73,7 +72,7 @@ def test_each_axis_counts_its_systems_per_value_and_each_count_opens_them(site):
     for axis in AXES:
         assert f"values-{axis.replace('_', '-')}" in page.headings
     # the chart: a bar a value, each a link to the filtered comparison, its counts in words
-    chart = re.search(r'<svg class="rpt-chart rpt-axis-chart"[^>]*aria-label="Read-back signal: [^"]*".*?</svg>', html, re.S)
+    chart = re.search(r'<svg class="rpt-chart rpt-axis-chart"[^>]*aria-label="Read-back signal: [^"]*".*?</svg>', html, re.DOTALL)
     assert chart is not None
     bars = dict(re.findall(r'<a href="([^"]+)" class="rpt-chart-bar"><title>([^<]+)</title>', chart.group(0)))
     assert bars["./?read_back_signal=inferred-embedding"] == "inferred-embedding: 1 (1 observed) systems"
