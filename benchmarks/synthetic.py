@@ -101,3 +101,58 @@ def write_collection(root: Path, reports: int, records_per_report: int, seed: in
         (path.parent / "_set.yaml").write_text(shared, encoding="utf-8")
         total += len(text.encode()) + len(shared.encode())
     return total
+
+
+def profile_yaml(rng: random.Random, sentences: list[str], system: str, axes: dict[str, list[str]], bases: list[str]) -> str:
+    """A memory profile (revision 1) of ``system``: each axis known with one to three of its
+    values, each value with a basis, a record of the system's memory report and a note; now
+    and then an axis absent (citing an evidenced absence) or uninspected."""
+    doc_axes: dict = {}
+    for axis, vocabulary in axes.items():
+        roll = rng.random()
+        if roll < 0.08:
+            doc_axes[axis] = {"assessment": "absent", "values": [], "evidence": {}, "records": [f"MEM-ABS-none-{axis.split('_')[0]}"],
+                              "note": _prose(rng, sentences, 1, [])}
+            continue
+        if roll < 0.14:
+            doc_axes[axis] = {"assessment": "uninspected", "values": [], "evidence": {}, "records": [],
+                              "note": _prose(rng, sentences, 1, [])}
+            continue
+        values = rng.sample(vocabulary, min(len(vocabulary), rng.choice([1, 1, 2, 3])))
+        record = f"MEM-RTE-{rng.choice(WORDS)}-n{rng.randrange(20)}"
+        doc_axes[axis] = {
+            "assessment": "known", "values": values,
+            "evidence": {value: {"basis": rng.choice(bases), "records": [record], "note": _prose(rng, sentences, 1, [])} for value in values},
+            "records": [record], "note": _prose(rng, sentences, 1, []),
+        }
+    doc = {
+        "type": "agent-memory-profile",
+        "system": system.capitalize(),
+        "title": f"{system.capitalize()} memory profile",
+        "description": f"Memory profile of {system.capitalize()}: {_prose(rng, sentences, 1, [])}",
+        "memory_comparison": {"scope": _prose(rng, sentences, 2, []), "axes": doc_axes},
+        "comparison_rationale": _prose(rng, sentences, 3, []),
+    }
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
+
+
+def write_profiles(root: Path, systems: int, seed: int = 7) -> int:
+    """Write ``systems`` systems of one memory profile (and a ``_set.yaml``) each, their
+    values drawn from the method's vocabularies; return the bytes written."""
+    from mkdocs_reports.core.type_files import builtin_method
+
+    spec = builtin_method().comparison
+    axes = {axis: list(vocabulary.values) for axis, vocabulary in spec.axes.items()}
+    rng = random.Random(seed)
+    sentences = _sentences()
+    total = 0
+    for number in range(systems):
+        system = f"system{number:04d}"
+        path = root / system / "memory-profile.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = profile_yaml(rng, sentences, system, axes, list(spec.basis.values))
+        path.write_text(text, encoding="utf-8")
+        shared = set_yaml(rng, system)
+        (path.parent / "_set.yaml").write_text(shared, encoding="utf-8")
+        total += len(text.encode()) + len(shared.encode())
+    return total

@@ -20,7 +20,7 @@ from mkdocs_reports import cli
 from mkdocs_reports.core.markdown_import import import_markdown
 from mkdocs_reports.core.site_names import MAX_SLUG
 
-KEPT = ["assets", "changes", "coverage", "pr-preview", "records", "schema", "search", "systems"]
+KEPT = ["assets", "changes", "comparison", "coverage", "pr-preview", "records", "schema", "search", "systems"]
 
 
 @pytest.mark.parametrize("name", KEPT)

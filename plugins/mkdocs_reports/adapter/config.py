@@ -14,6 +14,7 @@ class ReportsConfig(Config):
     index_page = c.Type(str, default="records.md")
     coverage_page = c.Type(str, default="coverage.md")
     systems_page = c.Type(str, default="systems/index.md")
+    comparison_page = c.Type(str, default="comparison.md")
     #: build the navigation: home, the collection (Systems, the record index, the coverage
     #: overview), then the other hand-written pages (with an explicit ``nav:`` in
     #: mkdocs.yml, the collection comes after it); each page lists only its own system

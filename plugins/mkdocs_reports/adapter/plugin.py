@@ -112,7 +112,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             )
         self.paths = Paths(
             self.config.index_page, self.config.coverage_page, self.config.systems_page,
-            directory_urls=config.use_directory_urls,
+            directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
         )  # fmt: skip
         self.names = SiteNames.of({key: self.config[key] for key in PAGE_SETTINGS}, Path(config.docs_dir))
         self.user_nav = config.nav
@@ -188,6 +188,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             # (while serving --dirty, a kept file is not written again: the same JSON)
             file.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(file.abs_dest_path)
             new.append(file)
+        new += [GeneratedFile.generated(config, path, content=text) for path, text in self.site.downloads().items()]
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         self._refuse_collisions(files, new)
@@ -254,7 +255,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if clashes:
             raise PluginError(
                 "The reports plugin cannot place its pages: " + "; ".join(clashes)
-                + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page."
+                + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page/comparison_page."
             )
 
     def _nav(self, docs_pages: list[File]) -> list[Any]:

@@ -1,9 +1,15 @@
-/* The record index (records/): sort by a column heading, filter by system, report, kind,
-   each status layer and free text, hide records of unpublished members, and download the
-   rows shown as CSV or JSON. The view lives in the address (?system=…&kind=…&q=…&sort=…),
-   so it can be shared as a link, and the coverage overview links into filtered views.
-   No dependencies, so it works offline. Every value comes from the table the plugin wrote
-   and is only ever read and set as text (textContent, option values), never as HTML. */
+/* The filterable tables of the collection, with no dependencies (it works offline):
+
+   - the record index (records/): sort by a column heading, filter by system, report, kind,
+     each status layer and free text, hide records of unpublished members;
+   - the comparison of memory profiles (comparison/): a choice per axis ("read-back signal
+     includes inferred-embedding"), with how many systems give each value.
+
+   Either keeps its view in the address (?system=…&kind=…, ?read_back_signal=…), so it can
+   be shared as a link and other pages link into filtered views, and downloads the rows
+   shown as CSV or JSON. Every value comes from the table the plugin wrote (or the
+   comparison's JSON it wrote beside it) and is only ever read and set as text
+   (textContent, getAttribute, option values), never as HTML. */
 (function () {
   "use strict";
 
@@ -263,7 +269,180 @@
     apply(false);
   }
 
-  function setupAll() { each(document.querySelectorAll(".rpt-index.rpt-records"), setup); }
+  /* -- the comparison of memory profiles ------------------------------------------------ */
+
+  /** how the comparison's CSV writes one axis of one system (pages/comparison.py, cell_text) */
+  function axisText(axis) {
+    if (!axis || !axis.assessment) return "";
+    var values = (axis.values || []).map(function (v) {
+      return v.bases && v.bases.length ? v.value + " (" + v.bases.join(", ") + ")" : v.value;
+    }).join("; ");
+    if (axis.assessment === "known" && values) return values;
+    return values ? axis.assessment + ": " + values : axis.assessment;
+  }
+
+  function setupComparison(root) {
+    var table = root.querySelector("table");
+    if (!table || !table.tHead || !table.tBodies.length || root.dataset.rptReady) return;
+    root.dataset.rptReady = "1";
+    var axes = Array.prototype.map.call(table.tHead.querySelectorAll("th[data-rpt-axis]"), function (th) {
+      return { key: th.getAttribute("data-rpt-axis"), title: text(th) };
+    });
+    var rows = Array.prototype.map.call(table.tBodies[0].rows, function (row) {
+      var cells = {};
+      each(row.querySelectorAll("td[data-rpt-axis]"), function (cell) {
+        cells[cell.getAttribute("data-rpt-axis")] = {
+          values: Array.prototype.map.call(cell.querySelectorAll("[data-rpt-value]"), function (v) { return v.getAttribute("data-rpt-value"); }),
+          state: cell.getAttribute("data-rpt-state") || "",
+        };
+      });
+      return { row: row, slug: row.getAttribute("data-rpt-system") || "", cells: cells };
+    });
+
+    var bar = document.createElement("div");
+    bar.className = "rpt-index-filter rpt-comparison-filter";
+    var filters = axes.map(function (axis) {
+      var counts = {}, states = {};
+      rows.forEach(function (r) {
+        var cell = r.cells[axis.key] || { values: [], state: "" };
+        cell.values.forEach(function (v) { counts[v] = (counts[v] || 0) + 1; });
+        if (!cell.values.length && cell.state) states[cell.state] = (states[cell.state] || 0) + 1;
+      });
+      var select = document.createElement("select");
+      select.dataset.rptKey = axis.key;
+      var any = document.createElement("option");
+      any.value = "";
+      any.textContent = "any";
+      select.appendChild(any);
+      [[counts, null], [states, "no value"]].forEach(function (group) {
+        var names = Object.keys(group[0]).sort(function (a, b) { return group[0][b] - group[0][a] || a.localeCompare(b); });
+        if (!names.length) return;
+        var parent = select;
+        if (group[1]) {
+          parent = document.createElement("optgroup");
+          parent.label = group[1];
+          select.appendChild(parent);
+        }
+        names.forEach(function (name) {
+          var option = document.createElement("option");
+          option.value = name;
+          option.textContent = name + " (" + group[0][name] + ")";
+          parent.appendChild(option);
+        });
+      });
+      return { key: axis.key, control: select, label: labelled(axis.title + " includes", select) };
+    });
+    filters.forEach(function (f) { bar.appendChild(f.label); });
+
+    var status = document.createElement("span");
+    status.className = "rpt-index-count";
+    status.setAttribute("role", "status");
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.textContent = "Show every system";
+    var csv = document.createElement("button");
+    csv.type = "button";
+    csv.textContent = "Download CSV";
+    var json = document.createElement("button");
+    json.type = "button";
+    json.textContent = "Download JSON";
+    var actions = document.createElement("div");
+    actions.className = "rpt-index-actions";
+    [status, clear, csv, json].forEach(function (el) { actions.appendChild(el); });
+    var empty = document.createElement("p");
+    empty.className = "rpt-index-empty";
+    empty.textContent = "No system matches these choices.";
+    empty.hidden = true;
+    root.insertBefore(actions, root.firstChild);
+    root.insertBefore(bar, root.firstChild);
+    root.appendChild(empty);
+
+    function active() { return filters.filter(function (f) { return f.control.value; }); }
+
+    function matches(r) {
+      return active().every(function (f) {
+        var cell = r.cells[f.key] || { values: [], state: "" };
+        return cell.values.indexOf(f.control.value) !== -1 || (!cell.values.length && cell.state === f.control.value);
+      });
+    }
+
+    function apply(save) {
+      var count = 0;
+      rows.forEach(function (r) {
+        var match = matches(r);
+        r.row.hidden = !match;
+        if (match) count += 1;
+      });
+      status.textContent = count + " of " + rows.length + " systems";
+      table.hidden = count === 0;
+      empty.hidden = count !== 0;
+      clear.disabled = !active().length;
+      if (!save) return;
+      var params = new URLSearchParams(window.location.search);
+      filters.forEach(function (f) { if (f.control.value) params.set(f.key, f.control.value); else params.delete(f.key); });
+      var query = params.toString();
+      history.replaceState(history.state, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+    }
+
+    filters.forEach(function (f) { f.control.addEventListener("change", function () { apply(true); }); });
+    clear.addEventListener("click", function () {
+      filters.forEach(function (f) { f.control.value = ""; });
+      apply(true);
+      filters[0].control.focus();
+    });
+
+    /* the downloads of the rows shown: the comparison's JSON (written at build time beside
+       the page), cut to the systems shown; a system without a profile only when nothing is chosen */
+    var data = null;
+    function entries() {
+      if (!data) {
+        data = fetch(root.getAttribute("data-rpt-json")).then(function (r) {
+          if (!r.ok) throw new Error("the comparison's JSON is not there");
+          return r.json();
+        });
+      }
+      return data.then(function (all) {
+        var shown = {};
+        rows.forEach(function (r) { if (!r.row.hidden) shown[r.slug] = true; });
+        var everything = !active().length;
+        return all.filter(function (e) { return shown[e.slug] || (everything && !e.profiled); });
+      });
+    }
+    csv.addEventListener("click", function () {
+      entries().then(function (list) {
+        var header = ["system", "profiled"].concat(axes.map(function (a) { return a.key; }), ["url"]);
+        var lines = [header.join(",")].concat(list.map(function (e) {
+          var cells = axes.map(function (a) { return axisText((e.axes || {})[a.key]); });
+          return [e.system, e.profiled ? "yes" : "no"].concat(cells, [e.url]).map(csvCell).join(",");
+        }));
+        download("comparison.csv", "text/csv;charset=utf-8", lines.join("\r\n") + "\r\n");
+      });
+    });
+    json.addEventListener("click", function () {
+      entries().then(function (list) {
+        download("comparison.json", "application/json", JSON.stringify(list, null, 1) + "\n");
+      });
+    });
+
+    var params = new URLSearchParams(window.location.search);
+    filters.forEach(function (f) {
+      var wanted = params.get(f.key);
+      if (!wanted) return;
+      if (!Array.prototype.some.call(f.control.options, function (o) { return o.value === wanted; })) {
+        var option = document.createElement("option");  // a value no system gives: shown, matching nothing
+        option.value = wanted;
+        option.textContent = wanted + " (0)";
+        f.control.appendChild(option);
+      }
+      f.control.value = wanted;
+    });
+    apply(false);
+  }
+
+  function setupAll() {
+    each(document.querySelectorAll(".rpt-index.rpt-records"), setup);
+    each(document.querySelectorAll(".rpt-comparison"), setupComparison);
+  }
 
   if (typeof window.document$ !== "undefined") {
     window.document$.subscribe(setupAll);

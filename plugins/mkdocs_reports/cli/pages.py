@@ -111,6 +111,9 @@ def write_pages(checked: CheckedCollection, out: Path, settings: PageSettings | 
     for path, text in site.previews().items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         (out / path).write_text(text, encoding="utf-8")
+    for path, text in site.downloads().items():
+        (out / path).parent.mkdir(parents=True, exist_ok=True)
+        (out / path).write_text(text, encoding="utf-8")
     for path, file in PUBLISHED_SCHEMAS.items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(file, out / path)

@@ -4,7 +4,7 @@ A system is published at ``<system>/`` and each member at ``<system>/<member>/``
 names are lowercase letters, digits and ``-`` (the whole name: ``evil<LF>`` is no slug),
 short enough for every file made from them (``<system>.json`` too), and none the site
 keeps for pages and folders of its own: the plugin's pages (``index_page``,
-``coverage_page``, ``systems_page``, ``changes_page`` of its settings), the folders every
+``coverage_page``, ``systems_page``, ``comparison_page``, ``changes_page`` of its settings), the folders every
 build writes (``assets``, ``schema``, ``search``), the folder previews are published under
 (``pr-preview``) and the hand-written pages of ``docs_dir``. A member may not be
 ``index``: ``<system>/index.md`` is the system's own page.
@@ -28,6 +28,7 @@ PAGE_SETTINGS = {
     "index_page": "records.md",
     "coverage_page": "coverage.md",
     "systems_page": "systems/index.md",
+    "comparison_page": "comparison.md",
     "changes_page": "changes.md",
 }
 #: folders of every built site, whatever its settings

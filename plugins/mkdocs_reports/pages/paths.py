@@ -24,6 +24,8 @@ class Paths:
     home_page: str = "index.md"
     #: MkDocs' ``use_directory_urls``: ``alpha/memory.md`` is ``alpha/memory/`` (else ``.html``)
     directory_urls: bool = True
+    #: the memory profiles side by side (``comparison.py``)
+    comparison_page: str = "comparison.md"
 
     @staticmethod
     def report(system: str, member: str) -> str:

@@ -118,7 +118,8 @@ def search_entries(overview: Overview, paths: Paths) -> list[dict[str, str]]:
             where = _where(name, member_title(member).lower())
             entries.append(_entry(url, f"{where} (not published)"))
             entries.extend(_record_entry(url, record, where) for record in records)
-    for page, title in ((paths.systems_page, "Systems"), (paths.index_page, "Record index"), (paths.coverage_page, "Coverage overview")):
+    for page, title in ((paths.systems_page, "Systems"), (paths.comparison_page, "Memory profiles compared"),
+                        (paths.index_page, "Record index"), (paths.coverage_page, "Coverage overview")):
         entries.append(_entry(paths.url(page), title))
     return entries
 

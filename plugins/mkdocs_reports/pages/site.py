@@ -33,6 +33,14 @@ from ..core.model import Report
 from ..safety.chrome import inert
 from ..safety.sanitize import sanitize, sanitize_rows
 from .backlinks import Backlinks
+from .comparison import (
+    BASIS_MEANINGS,
+    Comparison,
+    axis_chart,
+    axis_title,
+    download_paths,
+    file_href,
+)
 from .fragments import FragmentConverter
 from .page import Headings, PageBuilder, PageSpec
 from .paths import Paths
@@ -131,6 +139,8 @@ class SitePages:
             picture=picture,
             citation_web=lambda view: self._citation_web(view, href),
             status_chart=lambda view, layer: self._status_chart(view, layer, href),
+            comparison=self.comparison,
+            axis_title=axis_title,
         )
         return builder, context
 
@@ -172,7 +182,26 @@ class SitePages:
         pages[paths.systems_page] = self._page("systems.html.j2", paths.systems_page, "Systems", _LISTING_META)
         pages[paths.index_page] = self._page("records.html.j2", paths.index_page, "Record index", _LISTING_META, rows=self._index_rows_html())
         pages[paths.coverage_page] = self._page("coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META)
+        pages[paths.comparison_page] = self._comparison_page()
         return pages
+
+    @cached_property
+    def comparison(self) -> Comparison:
+        return Comparison(self.overview, self.graph.collection.types.method.comparison)
+
+    def _comparison_page(self) -> PageSpec:
+        """The memory profiles side by side: the whole width (no navigation or contents)."""
+        page, comparison = self.paths.comparison_page, self.comparison
+        csv_path, json_path = download_paths(self.paths)
+        chart_href = self.paths.href(page, page)
+        return self._page("comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]},
+                          basis_legend=[(b, BASIS_MEANINGS.get(b, "")) for b in comparison.bases],
+                          csv_href=file_href(self.paths, page, csv_path), json_href=file_href(self.paths, page, json_path),
+                          axis_chart=lambda axis: axis_chart(self.env, comparison, axis, chart_href))  # fmt: skip
+
+    def downloads(self) -> dict[str, str]:
+        """The comparison as files (CSV, JSON): site path → text."""
+        return self.comparison.downloads(self.paths)
 
     def _system_pages(self, view: SystemView) -> dict[str, PageSpec]:
         """The system's page, its reports, and a page per member it cites unpublished."""
@@ -310,6 +339,7 @@ class SitePages:
         systems' pages are reached from the systems page and the home page."""
         return [
             {"Systems": self.paths.systems_page},
+            {"Memory profiles compared": self.paths.comparison_page},
             {"Record index": self.paths.index_page},
             {"Coverage overview": self.paths.coverage_page},
         ]
