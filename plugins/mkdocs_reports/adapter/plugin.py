@@ -38,6 +38,7 @@ from ..core.check import CheckedCollection, check_collection
 from ..core.diagnostics import PRINT_LIMIT, Diagnostic, Location
 from ..core.grounding.status import UNVERIFIED
 from ..core.loader import LoadCache, display_path
+from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import Headings, PageClash, PageSettings, PageSpec, Paths, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.docs_citations import link_docs_citations
@@ -48,9 +49,9 @@ from .incremental import Builds, CompiledTemplates, content_fingerprint
 from .label_once import label_once
 from .landmarks import name_landmarks
 from .navigation import SystemsNavigation
-from .page import GeneratedFile, ReportPage, toc_tokens as _tokens
+from .page import GeneratedFile, ReportPage
+from .page import toc_tokens as _tokens
 from .preview import Preview, PreviewError, SnapshotError
-from ..core.site_names import PAGE_SETTINGS, SiteNames
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started

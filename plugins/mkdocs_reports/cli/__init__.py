@@ -11,17 +11,17 @@ import sys
 from pathlib import Path
 
 from ..core.check import check_collection
-from .changes import add_parser as add_changes_parser
-from .pages import add_parser as add_pages_parser
-from .quotes import add_parser as add_quotes_parser
 from ..core.diagnostics import Diagnostics
-from ..core.loader import display_path
-from ..core.schema import json_schema, set_json_schema, type_json_schema
-from ..core.type_files import collection_registry
 from ..core.export.json import collection_json
 from ..core.export.markdown import system_markdown
 from ..core.export.text import report_text
+from ..core.loader import display_path
+from ..core.schema import json_schema, set_json_schema, type_json_schema
+from ..core.type_files import collection_registry
+from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
+from .pages import add_parser as add_pages_parser
+from .quotes import add_parser as add_quotes_parser
 from .site_config import SiteConfigError, add_location_arguments, locate
 
 

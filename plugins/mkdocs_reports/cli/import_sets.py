@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 
 from ..core.diagnostics import PRINT_LIMIT, shown
-from .command import Commands
 from ..core.markdown_import import import_markdown
+from .command import Commands
 from .site_config import reports_site, site_names
 
 #: notes shown before the rest are only counted (as errors are: ``diagnostics.shown``)

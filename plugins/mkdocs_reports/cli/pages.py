@@ -26,10 +26,10 @@ from pathlib import Path
 import yaml
 
 from ..core.check import CheckedCollection, check_collection
-from .command import Commands
-from ..pages import PageClash, PageSettings, Paths, SitePages
+from ..pages import PageClash, PageSettings, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.plain_markdown import page_markdown
+from .command import Commands
 from .site_config import DEFAULT_EXTENSIONS, add_location_arguments, locate
 
 CONFIG = "mkdocs-reports.yml"

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .citations import SOURCE_RANGE, Mention, scan
+from .diagnostics import Diagnostics
 from .images import remote_images
 from .link_references import LinkReferences
-from .diagnostics import Diagnostics
 from .model import (
     Block,
     Citation,
@@ -37,7 +37,8 @@ from .model import (
 )
 from .report_types import SectionSpec, TypeRegistry
 from .structure import Fields, Items, quoted
-from .yaml_source import Node, Source as YamlSource
+from .yaml_source import Node
+from .yaml_source import Source as YamlSource
 
 LIST_STYLES = ("numbered", "bulleted", "paragraphs")
 _SLUG = re.compile(r"[^a-z0-9]+")

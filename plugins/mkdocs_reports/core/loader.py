@@ -19,9 +19,11 @@ from pathlib import Path
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
 from .comparison import read_comparison
-from .front_matter import FRONT_MATTER_KEYS
 from .diagnostics import Diagnostics, Location
 from .files import links_inside, read_regular_file
+from .front_matter import FRONT_MATTER_KEYS
+from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
+from .grounding.status import apply_locks
 from .model import (
     NAMED_VALUES,
     AnalysisSet,
@@ -39,14 +41,13 @@ from .model import (
 )
 from .report_types import Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
-from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
-from .grounding.status import apply_locks
 from .sets import apply_sets
 from .site_names import SiteNames, slug_problem
 from .structure import Fields, StructureChecker
 from .styled_yaml import styled
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
-from .yaml_source import MappingNode, SequenceNode, Source as YamlSource, read_source
+from .yaml_source import MappingNode, SequenceNode, read_source
+from .yaml_source import Source as YamlSource
 
 #: the set's shared metadata in a system folder
 SET_FILE = "_set.yaml"

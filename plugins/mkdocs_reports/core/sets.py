@@ -11,9 +11,8 @@ source it names must be in the register.
 from __future__ import annotations
 
 from .diagnostics import Diagnostics, Location
-from .model import AnalysisSet, Collection, Report, Stated, System
 from .front_matter import FRONT_MATTER_KEYS
-from .model import NAMED_VALUES
+from .model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
 from .report_types import SetLayout
 from .schema import UNRECORDED
 

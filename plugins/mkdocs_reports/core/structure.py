@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
+from functools import cache
 
 from .diagnostics import Diagnostics
 from .markdown_nesting import MAX_NESTING, too_deep
@@ -45,7 +45,7 @@ _NODE_NAMES = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mappi
 LINE_BREAK = re.compile("[\n\r\u2028\u2029]")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 

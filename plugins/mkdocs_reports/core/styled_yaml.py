@@ -26,20 +26,20 @@ class StyledScalar:
 
 @dataclass(frozen=True)
 class StyledSequence:
-    items: tuple["Styled", ...]
+    items: tuple[Styled, ...]
     flow: bool = False
 
 
 @dataclass(frozen=True)
 class StyledMapping:
-    items: tuple[tuple[StyledScalar, "Styled"], ...]
+    items: tuple[tuple[StyledScalar, Styled], ...]
     flow: bool = False
     #: where its key stood in the Markdown it was read from (1-based; 0: unknown), so that a
     #: message about the YAML written from it can point there
     line: int = field(default=0, compare=False)
     file: str | None = field(default=None, compare=False)
 
-    def get(self, key: str) -> "Styled | None":
+    def get(self, key: str) -> Styled | None:
         return next((value for k, value in self.items if k.text == key), None)
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .comparison import check_comparison
-from .set_checks import check_sets
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
 from .ids import prefix_of
 from .model import Collection, LabelledField, Record, Report, fields_of
 from .report_types import Method, SectionSpec, TypeRegistry
+from .set_checks import check_sets
 
 
 def _near_miss(graph: CitationGraph, system: str, record_id: str) -> str:

@@ -42,12 +42,12 @@ class Sourced(str):
     indent: int
     file: str | None
 
-    def __new__(cls, text: str, line: int, column: int = 1, indent: int = 1, file: str | None = None) -> "Sourced":
+    def __new__(cls, text: str, line: int, column: int = 1, indent: int = 1, file: str | None = None) -> Sourced:
         value = super().__new__(cls, text)
         value.line, value.column, value.indent, value.file = line, column, indent, file
         return value
 
-    def of(self, file: str) -> "Sourced":
+    def of(self, file: str) -> Sourced:
         """The same text, naming the file it comes from."""
         return Sourced(str(self), self.line, self.column, self.indent, file)
 

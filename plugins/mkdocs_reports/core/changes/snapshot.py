@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
 from ..diagnostics import Diagnostic, Location
+from ..export.json import FORMAT, VERSION, collection_json
 from ..site_names import MAX_SLUG, SLUG
 from ..type_files import TYPES_DIR
 

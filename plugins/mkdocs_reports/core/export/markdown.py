@@ -20,12 +20,12 @@ from ..markdown_import.source import MarkdownSource
 from ..method_markdown import (
     BULLET_MARKER,
     DASH,
+    DEFAULT_HEADING_FORM,
     FIELD_MARKER,
     FRONT_MATTER,
     NONE_DECLARED,
     PARAGRAPH_MARKER,
     PART_OF,
-    DEFAULT_HEADING_FORM,
     attribution,
     colon_labels,
     default_quoting,

@@ -17,8 +17,8 @@ from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
-    PART_OF,
     PARAGRAPH_MARKER,
+    PART_OF,
     is_separator_row,
     read_attribution,
     row_cells,

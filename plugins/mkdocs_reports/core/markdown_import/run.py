@@ -18,18 +18,17 @@ from pathlib import Path
 
 from ..bulk import no_cycle_collection
 from ..check import check_collection
-from ..site_names import SLUG, SiteNames
 from ..diagnostics import Diagnostic, Diagnostics, Location
-from ..loader import SET_FILE, display_path, load_set_file
-from ..model import Report, quotes_of, tables_of
-from ..report_types import Shape, TypeRegistry
-from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
-from ..type_files import TYPES_DIR, builtin_method, collection_registry
 from ..files import links_inside, read_regular_file
 from ..front_matter import BY_KEY, FRONT_MATTER_KEYS
+from ..loader import SET_FILE, display_path, load_set_file
 from ..method_markdown import DEFAULT_HEADING_FORM, FRONT_MATTER, default_quoting, front_matter_order
-from ..model import NAMED_VALUES
+from ..model import NAMED_VALUES, Report, quotes_of, tables_of
+from ..report_types import Shape, TypeRegistry
+from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
+from ..site_names import SLUG, SiteNames
 from ..styled_yaml import placed
+from ..type_files import TYPES_DIR, builtin_method, collection_registry
 from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
 from .manifest import ReadManifest, check_digests, check_membership, read_manifest
@@ -54,7 +53,7 @@ class Counts:
     rows: int = 0
     citations: int = 0
 
-    def add(self, other: "Counts") -> None:
+    def add(self, other: Counts) -> None:
         for name in vars(self):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
