@@ -142,7 +142,7 @@ class BlockBuilder:
 
     def _reconciliations(self, text: str, node: Node, place: Place, mentions: list[Mention]) -> None:
         """``Amendment: …`` and ``Unresolved conflict: …`` paragraphs of a text."""
-        for number, match in enumerate(_RECONCILIATION.finditer(text)):
+        for match in _RECONCILIATION.finditer(text):
             end = text.find("\n\n", match.end())
             end = len(text) if end < 0 else end
             inside = [m for m in mentions if m.cites_record and not m.problem and match.end() <= m.start < end]
@@ -245,10 +245,10 @@ class BlockBuilder:
         if spec is not None and spec.table is not None:
             self._expect_columns(spec.table.columns, table.columns, fields.nodes["columns"])
         rules = [self.method.rule(column) for column in table.columns]
-        for row_number, (cells, row_node) in enumerate(zip(fields["rows"], fields["rows"].nodes), start=1):
+        for row_number, (cells, row_node) in enumerate(zip(fields["rows"], fields["rows"].nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}row-{row_number}")
             row_place = Place(container.section, anchor, f"{named}, row {row_number}: {shorten(cells[0] if cells else '')}")
-            for column, (cell, cell_node) in enumerate(zip(cells, cells.nodes)):
+            for column, (cell, cell_node) in enumerate(zip(cells, cells.nodes, strict=True)):
                 self.cite(cell, cell_node, row_place)
                 rule = rules[column] if column < len(rules) else None
                 if rule is not None and rule.vocabulary is not None:
@@ -266,7 +266,7 @@ class BlockBuilder:
         if [c.strip().casefold() for c in columns] == [c.casefold() for c in expected]:
             return
         differing = next(
-            (i for i, (a, b) in enumerate(zip(columns, expected)) if a.strip().casefold() != b.casefold()),
+            (i for i, (a, b) in enumerate(zip(columns, expected, strict=False)) if a.strip().casefold() != b.casefold()),
             min(len(columns), len(expected)),
         )
         got = repr(columns[differing]) if differing < len(columns) else "nothing"
@@ -286,7 +286,7 @@ class BlockBuilder:
         container.lists += 1
         stem = f"{container.anchor}--" if container.lists == 1 else f"{container.anchor}--list-{container.lists}-"
         built = ItemList(style, [])
-        for number, (text, node) in enumerate(zip(items, items.nodes), start=1):
+        for number, (text, node) in enumerate(zip(items, items.nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}{number}")
             self.cite(text, node, Place(container.section, anchor, f"{place.label}, item {number}"))
             built.items.append(Item(text, number, anchor))

@@ -78,7 +78,7 @@ class ComparisonReader:
 
     def records(self, items: Items | None, place: Place) -> list[ComparisonRecord]:
         out = []
-        for written, node in zip(items or [], items.nodes if items else []):
+        for written, node in zip(items or [], items.nodes if items else [], strict=True):
             record_id = self.record_id(written, node)
             out.append(ComparisonRecord(written, record_id, self.location(node)))
             if record_id is not None:
@@ -118,7 +118,7 @@ class ComparisonReader:
         axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records"))
         if "values" in fields or "evidence" in fields:
             values = fields.get("values") or []
-            axis.values = [(value, self.location(node)) for value, node in zip(values, values.nodes if values else [])]
+            axis.values = [(value, self.location(node)) for value, node in zip(values, values.nodes if values else [], strict=True)]
             evidence = fields.get("evidence") or {}
             rows = [(value, entry, evidence.key_nodes[value]) for value, entry in evidence.items() if isinstance(entry, Fields)]
             axis.evidence = self.findings(rows, place)

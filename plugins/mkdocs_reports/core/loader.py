@@ -221,7 +221,7 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
         analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled(checked.nodes["manifest"]))
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
-    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else [])):
+    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
         if "id" not in fields:
             continue
         entry = Source(id=fields["id"], location=source.location(node))

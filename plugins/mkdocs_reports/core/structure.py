@@ -268,7 +268,8 @@ class StructureChecker:
         keys = list(self._keys(node, name))
         if len(keys) != 1:
             what = "no key" if not keys else f"{len(keys)} keys ({', '.join(k.value for k, _ in keys)})"
-            self._error(node, f"{name} has {what}; {spec.what} is one key", f"write one of: {', '.join(k + ':' for k in spec.variants)} (a new '- ' item for each)")
+            self._error(node, f"{name} has {what}; {spec.what} is one key",
+                        f"write one of: {', '.join(k + ':' for k in spec.variants)} (a new '- ' item for each)")
             return None
         key_node, value_node = keys[0]
         variant = spec.variants.get(key_node.value)

@@ -116,7 +116,7 @@ def _entry(prefix: str, value: Styled, indent: int, out: list[str]) -> None:
         else:
             out.append(prefix)
             leads = [item_lead] * len(value.items)
-        for lead, item in zip(leads, value.items):
+        for lead, item in zip(leads, value.items, strict=False):
             _entry(lead, item, indent + 2, out)
 
 

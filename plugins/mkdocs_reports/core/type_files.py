@@ -106,7 +106,7 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
         return None
     sections = []
     seen: dict[str, int] = {}
-    for fields, node in zip(checked["sections"], checked["sections"].nodes):
+    for fields, node in zip(checked["sections"], checked["sections"].nodes, strict=True):
         if not all(key in fields for key in ("key", "heading", "shape")):
             return None
         section = _section(fields)

@@ -200,7 +200,7 @@ def differences(passage: str, written: str) -> list[str]:
             return f"{n} lines" if n > 1 else "one line"
         said.append(f"line breaks (the source has {count(len(source_lines))}, the passage {count(len(passage_lines))})")
         return said
-    pairs = [(a, b) for a, b in zip(source_lines, passage_lines) if a != b]
+    pairs = [(a, b) for a, b in zip(source_lines, passage_lines, strict=True) if a != b]
     if any(_indent(a) != _indent(b) for a, b in pairs):
         said.append("indentation")
     if any(_line_end(a) != _line_end(b) for a, b in pairs):

@@ -480,7 +480,7 @@ class BlockReader:
 
     def _fields(self, values: list[Sourced], splits, context: Context, out: list[dict]) -> None:
         blocks = [SourcedDict(origin=(values[0].line, 1))]
-        for value, (label, rest) in zip(values, splits):
+        for value, (label, _rest) in zip(values, splits, strict=True):
             if label in blocks[-1]:
                 self.note(value.line - 1, f"{context.name} states {label!r} twice; the second starts another "
                                           "fields block (a block holds each label once)")

@@ -342,7 +342,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
         parts = [_prepare(groups, into, system, base, names)]
     else:
         with ProcessPoolExecutor(len(shares), mp_context=_FORK) as pool:
-            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base, names)] * len(shares))))
+            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base, names)] * len(shares), strict=True)))
     slugs: dict[str, str] = {}
     for part in parts:
         diagnostics.merge(part.diagnostics)
