@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
@@ -85,7 +86,7 @@ def _url(uri: str) -> str:
     return stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
 
 
-def _refuse_clashes(pages: dict[str, object]) -> None:
+def _refuse_clashes(pages: Mapping[str, object]) -> None:
     """A system folder named like a site page (``records/``) would share its address."""
     seen: dict[str, str] = {}
     for uri in pages:
