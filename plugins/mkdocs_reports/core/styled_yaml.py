@@ -11,6 +11,7 @@ report YAML and the method's Markdown front matter (or manifest) it is exported 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -59,7 +60,7 @@ def styled(node: Node) -> Styled:
     raise TypeError(node)
 
 
-def data(value: Styled):
+def data(value: Styled) -> Any:
     """Plain Python data: text, lists and dicts (every scalar text, as reports read them)."""
     if isinstance(value, StyledScalar):
         return value.text

@@ -4,6 +4,7 @@ like reports are."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -168,7 +169,7 @@ def _clash(new: ReportType, known: dict[str, ReportType]) -> str | None:
     return None
 
 
-def collection_registry(root: Path, diagnostics: Diagnostics, display) -> TypeRegistry:
+def collection_registry(root: Path, diagnostics: Diagnostics, display: Callable[[Path], str]) -> TypeRegistry:
     """The built-in types plus those declared in ``<root>/_types/*.yaml``; ``display`` names a
     file in messages. A type that cannot be used is reported and left out."""
     builtin = builtin_registry()
