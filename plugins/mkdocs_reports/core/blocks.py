@@ -12,11 +12,13 @@ of its first list (``--list-2-2`` after), ``<container>--<label>`` for a labelle
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .citations import SOURCE_RANGE, Mention, scan
-from .diagnostics import Diagnostics
+from .diagnostics import Diagnostics, Location
 from .images import remote_images
 from .link_references import LinkReferences
 from .model import (
@@ -35,7 +37,7 @@ from .model import (
     Table,
     Text,
 )
-from .report_types import SectionSpec, TypeRegistry
+from .report_types import SectionSpec, TypeRegistry, Vocabulary
 from .structure import Fields, Items, quoted
 from .yaml_source import Node
 from .yaml_source import Source as YamlSource
@@ -140,7 +142,7 @@ class BlockBuilder:
             self._reconciliations(text, node, place, mentions)
         return text
 
-    def _reconciliations(self, text: str, node: Node, place: Place, mentions: list[Mention]) -> None:
+    def _reconciliations(self, text: str, node: Node, place: Place, mentions: Sequence[Mention]) -> None:
         """``Amendment: …`` and ``Unresolved conflict: …`` paragraphs of a text."""
         for match in _RECONCILIATION.finditer(text):
             end = text.find("\n\n", match.end())
@@ -149,7 +151,7 @@ class BlockBuilder:
             location = self.source.location_in(node, match.group(), text.count(match.group(), 0, match.start()))
             self.reconcile(match.group(1), text[match.end() : end], location, place, inside, match.end())
 
-    def reconcile(self, label: str, value: str, location, place: Place, mentions: list[Mention], base: int = 0) -> None:
+    def reconcile(self, label: str, value: str, location: Location, place: Place, mentions: Sequence[Mention], base: int = 0) -> None:
         """One entry; ``mentions`` are the records it names, at offsets ``base`` before ``value``'s."""
         rule = self.method.rule(label)
         entry = Reconciliation(rule.reconciliation if rule and rule.reconciliation else "amendment", value.strip(),
@@ -168,7 +170,7 @@ class BlockBuilder:
                     self._superseded_by(entry, value, phrase.end(), mentions[1:], base, location)
         self.reconciliations.append(entry)
 
-    def _superseded_by(self, entry: Reconciliation, value: str, after: int, mentions: list[Mention], base: int, location) -> None:
+    def _superseded_by(self, entry: Reconciliation, value: str, after: int, mentions: Sequence[Mention], base: int, location: Location) -> None:
         """The records named after "is superseded by", joined by commas and "and"."""
         cursor = base + after
         for mention in mentions:
@@ -187,7 +189,7 @@ class BlockBuilder:
 
     # -- blocks ----------------------------------------------------------------------------
 
-    def blocks(self, value, node: Node | None, container: Container) -> list[Block]:
+    def blocks(self, value: Any, node: Node | None, container: Container) -> list[Block]:
         """The blocks of a checked section, record or annotation body (text or a list)."""
         if value is None or node is None:
             return []
@@ -277,7 +279,7 @@ class BlockBuilder:
             f"use the method's columns, in order: {' | '.join(expected)}",
         )
 
-    def check_vocabulary(self, vocabulary, value: str, node: Node, what: str) -> None:
+    def check_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
         problem = vocabulary.problem(value)
         if problem:
             self.diagnostics.error(self.source.location(node), f"{what}: {problem}", vocabulary.suggestion(value))
