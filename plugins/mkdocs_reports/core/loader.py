@@ -44,7 +44,7 @@ from .schema import METADATA_KEYS, SET, report_spec
 from .sets import apply_sets
 from .site_names import SiteNames, slug_problem
 from .structure import Fields, StructureChecker
-from .styled_yaml import styled
+from .styled_yaml import styled_mapping
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
 from .yaml_source import MappingNode, SequenceNode, read_source
 from .yaml_source import Source as YamlSource
@@ -219,7 +219,7 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
         members = manifest["members"]
         pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled(checked.nodes["manifest"]))
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node))
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
     for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
         if "id" not in fields:

@@ -24,7 +24,7 @@ class Fields(dict[str, Any]):
 
     __slots__ = ("node", "nodes", "key_nodes")  # one per mapping of every file: no __dict__ each
 
-    def __init__(self, node: Node) -> None:
+    def __init__(self, node: MappingNode) -> None:
         super().__init__()
         self.node = node
         self.nodes: dict[str, Node] = {}
@@ -36,7 +36,7 @@ class Items(list[Any]):
 
     __slots__ = ("node", "nodes")
 
-    def __init__(self, node: Node) -> None:
+    def __init__(self, node: SequenceNode) -> None:
         super().__init__()
         self.node = node
         self.nodes: list[Node] = []

@@ -55,9 +55,14 @@ def styled(node: Node) -> Styled:
     if isinstance(node, SequenceNode):
         return StyledSequence(tuple(styled(item) for item in node.value), bool(node.flow_style))
     if isinstance(node, MappingNode):
-        return StyledMapping(tuple((StyledScalar(k.value, k.style or ""), styled(v)) for k, v in node.value
-                                   if isinstance(k, ScalarNode)), bool(node.flow_style))
+        return styled_mapping(node)
     raise TypeError(node)
+
+
+def styled_mapping(node: MappingNode) -> StyledMapping:
+    """The value of a composed mapping, with its spelling (as ``styled``)."""
+    return StyledMapping(tuple((StyledScalar(k.value, k.style or ""), styled(v)) for k, v in node.value
+                               if isinstance(k, ScalarNode)), bool(node.flow_style))
 
 
 def data(value: Styled) -> Any:

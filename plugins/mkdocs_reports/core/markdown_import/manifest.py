@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostics, Location
 from ..files import read_regular_file
 from ..report_types import SetLayout
 from ..sets import membership_problems
-from ..styled_yaml import StyledMapping, styled
+from ..styled_yaml import StyledMapping, styled_mapping
 from ..yaml_source import MappingNode, ScalarNode, read_source
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -57,7 +57,7 @@ def read_manifest(path: Path, display: str, layout: SetLayout, diagnostics: Diag
     if not isinstance(root, MappingNode):
         diagnostics.error(source.location(root), "the manifest is not a mapping", "write 'type:' and 'members:' at the left margin")
         return None
-    found = ReadManifest(display, styled(root), data=data)
+    found = ReadManifest(display, styled_mapping(root), data=data)
     keys = {key.value: (key, value) for key, value in root.value if isinstance(key, ScalarNode)}
     kind = keys.get("type")
     if kind is None or not isinstance(kind[1], ScalarNode) or kind[1].value != layout.method_type:
