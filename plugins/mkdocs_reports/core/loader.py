@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
@@ -39,7 +40,7 @@ from .model import (
     Stated,
     System,
 )
-from .report_types import Shape, TypeRegistry
+from .report_types import SectionSpec, Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
 from .sets import apply_sets
 from .site_names import SiteNames, slug_problem
@@ -101,6 +102,7 @@ class _ReportBuilder(BlockBuilder):
         if not all(key in fields for key in ("type", "title")):
             return None
         report_type = self.registry.resolve(fields["type"])
+        assert report_type is not None  # the structure check admits the registry's type names only
         stated = {key: Stated(fields[key], self.source.location(fields.nodes[key])) for key in METADATA_KEYS
                   if key in fields and isinstance(fields[key], str)}
         report = Report(
@@ -123,14 +125,14 @@ class _ReportBuilder(BlockBuilder):
             stated=stated,
             present=set(fields.nodes),
         )
-        for key, node in fields.nodes.items():
+        for key, value_node in fields.nodes.items():
             if key not in METADATA_KEYS and key not in report_type.section_keys and key != "markdown":
                 self.diagnostics.error(
-                    self.source.location(fields.key_nodes.get(key, node)),
+                    self.source.location(fields.key_nodes.get(key, value_node)),
                     f"{key!r} is not a section of {report_type.name}",
                     f"its sections are: {', '.join(s.key for s in report_type.body_sections)}",
                 )
-        missing = []
+        missing: list[SectionSpec] = []
         for spec in report_type.sections:
             value, node = fields.get(spec.key), fields.nodes.get(spec.key)
             if spec.front_matter:
@@ -163,7 +165,7 @@ class _ReportBuilder(BlockBuilder):
         return report
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Checked YAML as plain dicts, lists and text."""
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
@@ -338,10 +340,10 @@ def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
 
 
 #: what ``load_collection`` keeps between runs: real path → (file signature, its result)
-LoadCache = dict[str, tuple[tuple, tuple[Report | None, Diagnostics]]]
+LoadCache = dict[str, tuple[tuple[Any, ...], tuple[Report | None, Diagnostics]]]
 
 
-def _signature(path: Path) -> tuple:
+def _signature(path: Path) -> tuple[int, ...]:
     try:
         stat = path.stat()
     except OSError:
@@ -350,7 +352,7 @@ def _signature(path: Path) -> tuple:
 
 
 def _load_report(
-    job: Job, registry, cache: LoadCache | None, context: tuple, files: dict[str, bytes] | None = None
+    job: Job, registry: TypeRegistry, cache: LoadCache | None, context: tuple[Any, ...], files: dict[str, bytes] | None = None
 ) -> tuple[Report | None, Diagnostics]:
     """One report file, or its result from the last run when neither it nor what it is read
     with (its set's file, its system's quote lock, the collection's member types:
@@ -358,7 +360,7 @@ def _load_report(
     from the lock, so a changed set or lock reads the system's members anew (new report
     objects: the renderer draws their pages again)."""
     display, real, system, member = job
-    key = None
+    key: tuple[Any, ...] = ()  # (used only with a cache)
     if cache is not None:
         key = (display, system, member, _signature(Path(real)), _signature(Path(real).parent / SET_FILE),
                _signature(Path(real).parent / LOCK_FILE), context)
