@@ -153,7 +153,8 @@ def places(
         start, words_before = starts[lines[0] - 1], text.first_words[lines[0] - 1]
         end = min(starts[lines[1]] if lines[1] < len(starts) else len(normal), len(normal))
     budget = max(limit, 4 * (end - start) // len(wanted))
-    found, count, counted_to = [], 0, start
+    found: list[Place] = []
+    count, counted_to = 0, start
     index = normal.find(wanted, start, end)
     while index >= 0:
         if count == budget:

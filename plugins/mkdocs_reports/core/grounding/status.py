@@ -66,7 +66,7 @@ def grounding(system: System, quote: Quote) -> Grounding:
         if source is None:
             what = "its source is not registered"
         return Grounding("unverifiable", f"not verified: {what}")
-    assert source is not None and source.id is not None
+    assert source is not None and source.id is not None and source.revision is not None  # checkable() says so
     lock = system.lock
     if lock is None:
         return Grounding("unverified", "not verified: no usable quote lock")
