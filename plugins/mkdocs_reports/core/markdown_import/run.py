@@ -192,7 +192,7 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
         entry = seen.get(layout.entry)
         disposition = entry.front.get("result_disposition") if entry else None
-        where = entry.source.at(disposition.line - 1, disposition.column) if disposition is not None else None
+        where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
         check_membership(group.manifest, disposition, where, layout, diagnostics)
 
 
@@ -300,10 +300,11 @@ def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base
     names = {key: output.display for key, output in outputs.items()}
     named = re.compile(r"(?<![\w./-])(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")")
 
-    def real(text: str | None) -> str | None:
+    def real(text: str) -> str:
         return named.sub(lambda m: names[m.group(1)], text) if text and names else text
 
-    where, message, fix = diagnostic.location, real(diagnostic.message), real(diagnostic.fix)
+    where, message = diagnostic.location, real(diagnostic.message)
+    fix = real(diagnostic.fix) if diagnostic.fix is not None else None
     output = outputs.get(where.file)
     if output is None:
         return Diagnostic(Location(display_path(into / where.file, base), where.line, where.column), message, fix, diagnostic.severity)
@@ -388,7 +389,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             part.slugs[group.slug] = display_path(group.folder, base)
             if _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
                 continue
-            plan = _plan(group, into, registry, diagnostics, base)
+            plan = _plan(group, group.slug, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
             set_output = into / group.slug / SET_FILE
             outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
@@ -430,8 +431,8 @@ def _linked(folder: Path, names: list[str], diagnostics: Diagnostics, base: Path
     return bool(linked)
 
 
-def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
-    path = into / group.slug / SET_FILE
+def _plan(group: _Set, slug: str, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
+    path = into / slug / SET_FILE
     existing = None
     if group.manifest is not None:  # a published set: its set file is the manifest's and the members'
         return planned(group.members, None, display_path(path, base), diagnostics, group.manifest, registry)
@@ -439,7 +440,7 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
         data = read_regular_file(path, display_path(path, base), diagnostics, "a set file")
         if data is None:
             return SetPlan(None)
-        existing, problems = load_set_file(display_path(path, base), data, group.slug, registry)
+        existing, problems = load_set_file(display_path(path, base), data, slug, registry)
         diagnostics.merge(problems)
         if existing is None:
             return SetPlan(None)

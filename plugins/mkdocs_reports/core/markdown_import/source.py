@@ -22,7 +22,7 @@ from ..yaml_writer import Sourced
 QUOTING = {"": "plain", "'": "single", '"': "double"}
 
 
-class FrontMatter(dict):
+class FrontMatter(dict[str, Sourced]):
     """The front matter's text values by report key (``run_id``), with ``order``: every key
     as the method wrote it, in order, with the quoting of its value; ``mappings``: the
     values that are mappings (the profile's ``memory-comparison``), as written, and the line
