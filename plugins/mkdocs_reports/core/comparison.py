@@ -68,10 +68,11 @@ class ComparisonReader:
                                       self.location(axes_node), styled_mapping(fields.node))
         head = [(label, key) for label, key in (("Version", "version"), ("Scope", "scope")) if key in fields]
         self.blocks.append(self.field_list(head, fields, Place(SECTION, ANCHOR, HEADING), f"{ANCHOR}--"))
-        axes: Fields = fields.get("axes") or Fields(fields.node)  # (none: an empty mapping)
-        for name, axis_fields in axes.items():
-            if isinstance(axis_fields, Fields):
-                comparison.axes.append(self.axis(name, axis_fields, axes.key_nodes[name]))
+        axes: Fields | None = fields.get("axes")
+        if axes is not None:
+            for name, axis_fields in axes.items():
+                if isinstance(axis_fields, Fields):
+                    comparison.axes.append(self.axis(name, axis_fields, axes.key_nodes[name]))
         return comparison
 
     # -- model ----------------------------------------------------------------------------
