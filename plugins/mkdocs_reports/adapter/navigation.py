@@ -57,6 +57,6 @@ def _opens_with(section: Section, src_uri: str) -> bool:
 def _own_system(page: Page, systems: Section) -> Section | None:
     """The system section ``page`` is in: its ancestor right below Systems."""
     for ancestor in page.ancestors:
-        if ancestor.parent is systems:
+        if isinstance(ancestor, Section) and ancestor.parent is systems:  # (every ancestor is a section)
             return ancestor
     return None

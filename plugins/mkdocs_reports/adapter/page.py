@@ -32,6 +32,20 @@ class GeneratedFile(File):
     unchanged: bool = False
     make: Callable[[], str] | None = None
 
+    @classmethod
+    def in_memory(cls, config: MkDocsConfig, src_uri: str, content: str) -> GeneratedFile:
+        """A file of ``content`` (``File.generated`` makes it of this class; its type says ``File``)."""
+        file = cls.generated(config, src_uri, content=content)
+        assert isinstance(file, GeneratedFile)
+        return file
+
+    @classmethod
+    def copied(cls, config: MkDocsConfig, src_uri: str, abs_src_path: str) -> GeneratedFile:
+        """A file copied from ``abs_src_path`` (made of this class, as ``in_memory`` is)."""
+        file = cls.generated(config, src_uri, abs_src_path=abs_src_path)
+        assert isinstance(file, GeneratedFile)
+        return file
+
     def is_modified(self) -> bool:
         return not self.unchanged
 
@@ -60,7 +74,7 @@ class ReportPage(Page):
 
     _content: bytes | None = None
 
-    @property  # type: ignore[override]  # an attribute of Page, held encoded here
+    @property  # an attribute of Page, held encoded here
     def content(self) -> str | None:
         return self._content.decode() if self._content is not None else None
 

@@ -38,6 +38,7 @@ from ..core.check import CheckedCollection, check_collection
 from ..core.diagnostics import PRINT_LIMIT, Diagnostic, Location
 from ..core.grounding.status import UNVERIFIED
 from ..core.loader import LoadCache, display_path
+from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import Headings, PageClash, PageSettings, PageSpec, Paths, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.docs_citations import link_docs_citations
@@ -48,9 +49,9 @@ from .incremental import Builds, CompiledTemplates, content_fingerprint
 from .label_once import label_once
 from .landmarks import name_landmarks
 from .navigation import SystemsNavigation
-from .page import GeneratedFile, ReportPage, toc_tokens as _tokens
+from .page import GeneratedFile, ReportPage
+from .page import toc_tokens as _tokens
 from .preview import Preview, PreviewError, SnapshotError
-from ..core.site_names import PAGE_SETTINGS, SiteNames
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started
@@ -173,24 +174,24 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new: list[File] = []
         self.generated = set(pages)
         for uri, spec in pages.items():
-            file = GeneratedFile.generated(config, uri, content="")
-            ReportPage(spec, file, config)  # the page the navigation finds for the file
+            made = GeneratedFile.in_memory(config, uri, "")
+            ReportPage(spec, made, config)  # the page the navigation finds for the file
             if self.dirty:
-                file.fingerprint = content_fingerprint(spec)
-            new.append(file)
+                made.fingerprint = content_fingerprint(spec)
+            new.append(made)
         del pages  # each page's HTML is held by its page alone: let go once written
         # (assets as generated files: a dirty build removes the file of a system that is gone)
-        new += [GeneratedFile.generated(config, f"{ASSET_DIR}/{a.name}", abs_src_path=str(a)) for a in sorted(ASSETS.iterdir())]
+        new += [GeneratedFile.copied(config, f"{ASSET_DIR}/{a.name}", str(a)) for a in sorted(ASSETS.iterdir())]
         previews = self.site.previews()  # each made as it is written
         for path in previews:
-            file = GeneratedFile.generated(config, path, content="")
-            file.make = (lambda path=path: previews[path])
+            made = GeneratedFile.in_memory(config, path, "")
+            made.make = (lambda path=path: previews[path])
             # (while serving --dirty, a kept file is not written again: the same JSON)
-            file.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(file.abs_dest_path)
-            new.append(file)
-        new += [GeneratedFile.generated(config, path, content=text) for path, text in self.site.downloads().items()]
+            made.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(made.abs_dest_path)
+            new.append(made)
+        new += [GeneratedFile.in_memory(config, path, text) for path, text in self.site.downloads().items()]
         # at SCHEMA_BASE on the project's site
-        new += [GeneratedFile.generated(config, path, abs_src_path=str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
+        new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         self._refuse_collisions(files, new)
         self.changes_url = None
         for file in new:
@@ -394,7 +395,7 @@ def _with_glance(html: str, page: Page, glance: PageSpec, marker: str) -> str:
     if not found:
         before, after = html + "\n", ""
     ids_after = set(_ID.findall(after))
-    entries = page.toc.items  # type: ignore[attr-defined]
+    entries = page.toc.items
     host = entries[0].children if len(entries) == 1 and entries[0].level == 1 else entries
     position = next((i for i, item in enumerate(host) if item.id in ids_after), len(host))
     host[position:position] = list(get_toc(_tokens(glance.toc)))

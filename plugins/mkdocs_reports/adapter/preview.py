@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +30,7 @@ class Preview:
     base_export: str | None = None
 
     @classmethod
-    def from_settings(cls, configured: dict[str, str | None], environ=os.environ) -> "Preview":
+    def from_settings(cls, configured: dict[str, str | None], environ: Mapping[str, str] = os.environ) -> Preview:
         values = {key: configured.get(key) or environ.get(variable) or None for key, variable in ENVIRONMENT.items()}
         number = values["preview_pr"]
         if number is not None and not _PR_NUMBER.fullmatch(number):

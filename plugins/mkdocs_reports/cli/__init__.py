@@ -10,22 +10,22 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.check import check_collection
-from .changes import add_parser as add_changes_parser
-from .pages import add_parser as add_pages_parser
-from .quotes import add_parser as add_quotes_parser
+from ..core.check import CheckedCollection, check_collection
 from ..core.diagnostics import Diagnostics
-from ..core.loader import display_path
-from ..core.schema import json_schema, set_json_schema, type_json_schema
-from ..core.type_files import collection_registry
 from ..core.export.json import collection_json
 from ..core.export.markdown import system_markdown
 from ..core.export.text import report_text
+from ..core.loader import display_path
+from ..core.schema import json_schema, set_json_schema, type_json_schema
+from ..core.type_files import collection_registry
+from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
+from .pages import add_parser as add_pages_parser
+from .quotes import add_parser as add_quotes_parser
 from .site_config import SiteConfigError, add_location_arguments, locate
 
 
-def _checked(args: argparse.Namespace):
+def _checked(args: argparse.Namespace) -> CheckedCollection:
     site = locate(args)
     return check_collection(site.reports, base=site.base, names=site.names)
 
@@ -69,7 +69,7 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_markdown(result, out: str | None) -> None:
+def _export_markdown(result: CheckedCollection, out: str | None) -> None:
     """Each report as the method's Markdown: into ``out``/<system>/<member>.md (with a
     published set's ``ARTIFACT.yaml``), or one after another on standard output; what will
     not read back exactly is said on standard error."""

@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 
 from ..core.diagnostics import PRINT_LIMIT, shown
+from ..core.markdown_import import ImportResult, import_markdown
 from .command import Commands
-from ..core.markdown_import import import_markdown
 from .site_config import reports_site, site_names
 
 #: notes shown before the rest are only counted (as errors are: ``diagnostics.shown``)
@@ -71,7 +71,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_check(result) -> int:
+def _report_check(result: ImportResult) -> int:
     """``--check``: every file the import would change, and whether any."""
     changed = [o for o in result.outputs if o.status in ("created", "updated", "removed")]
     words = {"created": "would create", "updated": "would update", "removed": "would remove"}

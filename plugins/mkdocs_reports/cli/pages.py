@@ -21,15 +21,16 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
 
 from ..core.check import CheckedCollection, check_collection
-from .command import Commands
-from ..pages import PageClash, PageSettings, Paths, SitePages
+from ..pages import PageClash, PageSettings, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.plain_markdown import page_markdown
+from .command import Commands
 from .site_config import DEFAULT_EXTENSIONS, add_location_arguments, locate
 
 CONFIG = "mkdocs-reports.yml"
@@ -85,7 +86,7 @@ def _url(uri: str) -> str:
     return stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
 
 
-def _refuse_clashes(pages: dict[str, object]) -> None:
+def _refuse_clashes(pages: Mapping[str, object]) -> None:
     """A system folder named like a site page (``records/``) would share its address."""
     seen: dict[str, str] = {}
     for uri in pages:

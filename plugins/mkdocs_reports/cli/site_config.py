@@ -17,6 +17,7 @@ import argparse
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 import yaml_env_tag
@@ -92,7 +93,7 @@ def _read(path: Path) -> dict:
     return data
 
 
-def _plugin_settings(plugins) -> dict | None:
+def _plugin_settings(plugins: object) -> dict[str, Any] | None:
     """The ``reports`` entry of a ``plugins:`` list or mapping: its settings, or None when absent."""
     if isinstance(plugins, dict):
         entries = list(plugins.items())

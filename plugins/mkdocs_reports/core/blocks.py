@@ -12,13 +12,15 @@ of its first list (``--list-2-2`` after), ``<container>--<label>`` for a labelle
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .citations import SOURCE_RANGE, Mention, scan
+from .diagnostics import Diagnostics, Location
 from .images import remote_images
 from .link_references import LinkReferences
-from .diagnostics import Diagnostics
 from .model import (
     Block,
     Citation,
@@ -35,9 +37,10 @@ from .model import (
     Table,
     Text,
 )
-from .report_types import SectionSpec, TypeRegistry
+from .report_types import SectionSpec, TypeRegistry, Vocabulary
 from .structure import Fields, Items, quoted
-from .yaml_source import Node, Source as YamlSource
+from .yaml_source import Node
+from .yaml_source import Source as YamlSource
 
 LIST_STYLES = ("numbered", "bulleted", "paragraphs")
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -139,16 +142,16 @@ class BlockBuilder:
             self._reconciliations(text, node, place, mentions)
         return text
 
-    def _reconciliations(self, text: str, node: Node, place: Place, mentions: list[Mention]) -> None:
+    def _reconciliations(self, text: str, node: Node, place: Place, mentions: Sequence[Mention]) -> None:
         """``Amendment: …`` and ``Unresolved conflict: …`` paragraphs of a text."""
-        for number, match in enumerate(_RECONCILIATION.finditer(text)):
+        for match in _RECONCILIATION.finditer(text):
             end = text.find("\n\n", match.end())
             end = len(text) if end < 0 else end
             inside = [m for m in mentions if m.cites_record and not m.problem and match.end() <= m.start < end]
             location = self.source.location_in(node, match.group(), text.count(match.group(), 0, match.start()))
             self.reconcile(match.group(1), text[match.end() : end], location, place, inside, match.end())
 
-    def reconcile(self, label: str, value: str, location, place: Place, mentions: list[Mention], base: int = 0) -> None:
+    def reconcile(self, label: str, value: str, location: Location, place: Place, mentions: Sequence[Mention], base: int = 0) -> None:
         """One entry; ``mentions`` are the records it names, at offsets ``base`` before ``value``'s."""
         rule = self.method.rule(label)
         entry = Reconciliation(rule.reconciliation if rule and rule.reconciliation else "amendment", value.strip(),
@@ -167,7 +170,7 @@ class BlockBuilder:
                     self._superseded_by(entry, value, phrase.end(), mentions[1:], base, location)
         self.reconciliations.append(entry)
 
-    def _superseded_by(self, entry: Reconciliation, value: str, after: int, mentions: list[Mention], base: int, location) -> None:
+    def _superseded_by(self, entry: Reconciliation, value: str, after: int, mentions: Sequence[Mention], base: int, location: Location) -> None:
         """The records named after "is superseded by", joined by commas and "and"."""
         cursor = base + after
         for mention in mentions:
@@ -186,7 +189,7 @@ class BlockBuilder:
 
     # -- blocks ----------------------------------------------------------------------------
 
-    def blocks(self, value, node: Node | None, container: Container) -> list[Block]:
+    def blocks(self, value: Any, node: Node | None, container: Container) -> list[Block]:
         """The blocks of a checked section, record or annotation body (text or a list)."""
         if value is None or node is None:
             return []
@@ -244,10 +247,10 @@ class BlockBuilder:
         if spec is not None and spec.table is not None:
             self._expect_columns(spec.table.columns, table.columns, fields.nodes["columns"])
         rules = [self.method.rule(column) for column in table.columns]
-        for row_number, (cells, row_node) in enumerate(zip(fields["rows"], fields["rows"].nodes), start=1):
+        for row_number, (cells, row_node) in enumerate(zip(fields["rows"], fields["rows"].nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}row-{row_number}")
             row_place = Place(container.section, anchor, f"{named}, row {row_number}: {shorten(cells[0] if cells else '')}")
-            for column, (cell, cell_node) in enumerate(zip(cells, cells.nodes)):
+            for column, (cell, cell_node) in enumerate(zip(cells, cells.nodes, strict=True)):
                 self.cite(cell, cell_node, row_place)
                 rule = rules[column] if column < len(rules) else None
                 if rule is not None and rule.vocabulary is not None:
@@ -265,7 +268,7 @@ class BlockBuilder:
         if [c.strip().casefold() for c in columns] == [c.casefold() for c in expected]:
             return
         differing = next(
-            (i for i, (a, b) in enumerate(zip(columns, expected)) if a.strip().casefold() != b.casefold()),
+            (i for i, (a, b) in enumerate(zip(columns, expected, strict=False)) if a.strip().casefold() != b.casefold()),
             min(len(columns), len(expected)),
         )
         got = repr(columns[differing]) if differing < len(columns) else "nothing"
@@ -276,7 +279,7 @@ class BlockBuilder:
             f"use the method's columns, in order: {' | '.join(expected)}",
         )
 
-    def check_vocabulary(self, vocabulary, value: str, node: Node, what: str) -> None:
+    def check_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
         problem = vocabulary.problem(value)
         if problem:
             self.diagnostics.error(self.source.location(node), f"{what}: {problem}", vocabulary.suggestion(value))
@@ -285,7 +288,7 @@ class BlockBuilder:
         container.lists += 1
         stem = f"{container.anchor}--" if container.lists == 1 else f"{container.anchor}--list-{container.lists}-"
         built = ItemList(style, [])
-        for number, (text, node) in enumerate(zip(items, items.nodes), start=1):
+        for number, (text, node) in enumerate(zip(items, items.nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}{number}")
             self.cite(text, node, Place(container.section, anchor, f"{place.label}, item {number}"))
             built.items.append(Item(text, number, anchor))

@@ -19,6 +19,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .ids import IdGrammar
 
@@ -312,7 +313,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
     taken = _Taken()
     free = taken.free
 
-    def add(form: str, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra) -> None:
+    def add(form: str, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
         needle = extra.get("written") or text
         found.append(Mention(form, text, offset, occurrences.before(needle, offset), problem, start, end, **extra))
         taken.add(start, end)
@@ -333,7 +334,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
         for match in _EVIDENCE.finditer(masked):
             if not free(match.start(), match.end()):
                 continue
-            paths = ()
+            paths: tuple[tuple[str, int, int], ...] = ()
             if match.group(2) is not None:
                 paths = tuple(
                     (path.group(1).strip(), path.start(), path.end())

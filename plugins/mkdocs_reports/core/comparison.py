@@ -34,7 +34,7 @@ from .model import (
 )
 from .report_types import ComparisonSpec, Vocabulary
 from .structure import Fields, Items, quoted
-from .styled_yaml import styled
+from .styled_yaml import styled_mapping
 from .yaml_source import Node
 
 SECTION = "memory_comparison"
@@ -65,20 +65,21 @@ class ComparisonReader:
     def read(self, fields: Fields, node: Node) -> MemoryComparison:
         axes_node = fields.key_nodes.get("axes", node)
         comparison = MemoryComparison(fields.get("version"), fields.get("scope", ""), [], self.location(node),
-                                      self.location(axes_node), styled(node))
+                                      self.location(axes_node), styled_mapping(fields.node))
         head = [(label, key) for label, key in (("Version", "version"), ("Scope", "scope")) if key in fields]
         self.blocks.append(self.field_list(head, fields, Place(SECTION, ANCHOR, HEADING), f"{ANCHOR}--"))
-        axes = fields.get("axes") or {}
-        for name, axis_fields in axes.items():
-            if isinstance(axis_fields, Fields):
-                comparison.axes.append(self.axis(name, axis_fields, axes.key_nodes[name]))
+        axes: Fields | None = fields.get("axes")
+        if axes is not None:
+            for name, axis_fields in axes.items():
+                if isinstance(axis_fields, Fields):
+                    comparison.axes.append(self.axis(name, axis_fields, axes.key_nodes[name]))
         return comparison
 
     # -- model ----------------------------------------------------------------------------
 
     def records(self, items: Items | None, place: Place) -> list[ComparisonRecord]:
         out = []
-        for written, node in zip(items or [], items.nodes if items else []):
+        for written, node in zip(items or [], items.nodes if items else [], strict=True):
             record_id = self.record_id(written, node)
             out.append(ComparisonRecord(written, record_id, self.location(node)))
             if record_id is not None:
@@ -117,10 +118,10 @@ class ComparisonReader:
         self.blocks.append(self.field_list(shown, fields, place, f"{heading.anchor}--"))
         axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records"))
         if "values" in fields or "evidence" in fields:
-            values = fields.get("values") or []
-            axis.values = [(value, self.location(node)) for value, node in zip(values, values.nodes if values else [])]
-            evidence = fields.get("evidence") or {}
-            rows = [(value, entry, evidence.key_nodes[value]) for value, entry in evidence.items() if isinstance(entry, Fields)]
+            values: Items | None = fields.get("values")
+            axis.values = [(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
+            evidence: Fields | None = fields.get("evidence")
+            rows = [(value, entry, evidence.key_nodes[value]) for value, entry in evidence.items() if isinstance(entry, Fields)] if evidence else []
             axis.evidence = self.findings(rows, place)
         if "units" in fields:
             axis.units = [self.unit(unit, number, place) for number, unit in enumerate(fields.get("units") or [], start=1)]
@@ -152,9 +153,9 @@ class ComparisonReader:
         for number, (value, entry, value_node) in enumerate(rows, start=1):
             anchor = container.unique(f"{stem}-row-{number}")
             row_place = Place(SECTION, anchor, f"{place.label}, row {number}: {value}")
-            records = entry.get("records") or []
+            records: Items | None = entry.get("records")
             note = self.builder.cite(entry.get("note", ""), entry.nodes.get("note"), row_place)
-            table.rows.append(Row([value, entry.get("basis", ""), ", ".join(records), note], number, anchor))
+            table.rows.append(Row([value, entry.get("basis", ""), ", ".join(records or []), note], number, anchor))
             out.append(Finding(value, entry.get("basis", ""), self.records(records, row_place), note, self.location(value_node),
                                self.location(entry.nodes["basis"]) if "basis" in entry.nodes else None,
                                self.location(entry.nodes["records"]) if "records" in entry.nodes else None))

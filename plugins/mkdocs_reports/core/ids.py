@@ -7,6 +7,7 @@ kinds from the method's record contract, so a grammar is built per set of types.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -73,7 +74,7 @@ class IdGrammar:
         return False
 
     @staticmethod
-    def _alternatives(words) -> str:
+    def _alternatives(words: Iterable[str]) -> str:
         return "|".join(sorted((re.escape(word) for word in words), key=len, reverse=True)) or "(?!)"
 
     def is_valid_id(self, value: str) -> bool:

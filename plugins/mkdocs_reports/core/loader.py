@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
 from .comparison import read_comparison
-from .front_matter import FRONT_MATTER_KEYS
 from .diagnostics import Diagnostics, Location
 from .files import links_inside, read_regular_file
+from .front_matter import FRONT_MATTER_KEYS
+from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
+from .grounding.status import apply_locks
 from .model import (
     NAMED_VALUES,
     AnalysisSet,
@@ -37,16 +40,15 @@ from .model import (
     Stated,
     System,
 )
-from .report_types import Shape, TypeRegistry
+from .report_types import SectionSpec, Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
-from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
-from .grounding.status import apply_locks
 from .sets import apply_sets
 from .site_names import SiteNames, slug_problem
 from .structure import Fields, StructureChecker
-from .styled_yaml import styled
+from .styled_yaml import styled_mapping
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
-from .yaml_source import MappingNode, SequenceNode, Source as YamlSource, read_source
+from .yaml_source import MappingNode, SequenceNode, read_source
+from .yaml_source import Source as YamlSource
 
 #: the set's shared metadata in a system folder
 SET_FILE = "_set.yaml"
@@ -100,6 +102,7 @@ class _ReportBuilder(BlockBuilder):
         if not all(key in fields for key in ("type", "title")):
             return None
         report_type = self.registry.resolve(fields["type"])
+        assert report_type is not None  # the structure check admits the registry's type names only
         stated = {key: Stated(fields[key], self.source.location(fields.nodes[key])) for key in METADATA_KEYS
                   if key in fields and isinstance(fields[key], str)}
         report = Report(
@@ -122,14 +125,14 @@ class _ReportBuilder(BlockBuilder):
             stated=stated,
             present=set(fields.nodes),
         )
-        for key, node in fields.nodes.items():
+        for key, value_node in fields.nodes.items():
             if key not in METADATA_KEYS and key not in report_type.section_keys and key != "markdown":
                 self.diagnostics.error(
-                    self.source.location(fields.key_nodes.get(key, node)),
+                    self.source.location(fields.key_nodes.get(key, value_node)),
                     f"{key!r} is not a section of {report_type.name}",
                     f"its sections are: {', '.join(s.key for s in report_type.body_sections)}",
                 )
-        missing = []
+        missing: list[SectionSpec] = []
         for spec in report_type.sections:
             value, node = fields.get(spec.key), fields.nodes.get(spec.key)
             if spec.front_matter:
@@ -162,7 +165,7 @@ class _ReportBuilder(BlockBuilder):
         return report
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Checked YAML as plain dicts, lists and text."""
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
@@ -218,9 +221,9 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
         members = manifest["members"]
         pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled(checked.nodes["manifest"]))
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node))
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
-    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else [])):
+    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
         if "id" not in fields:
             continue
         entry = Source(id=fields["id"], location=source.location(node))
@@ -337,10 +340,10 @@ def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
 
 
 #: what ``load_collection`` keeps between runs: real path → (file signature, its result)
-LoadCache = dict[str, tuple[tuple, tuple[Report | None, Diagnostics]]]
+LoadCache = dict[str, tuple[tuple[Any, ...], tuple[Report | None, Diagnostics]]]
 
 
-def _signature(path: Path) -> tuple:
+def _signature(path: Path) -> tuple[int, ...]:
     try:
         stat = path.stat()
     except OSError:
@@ -349,7 +352,7 @@ def _signature(path: Path) -> tuple:
 
 
 def _load_report(
-    job: Job, registry, cache: LoadCache | None, context: tuple, files: dict[str, bytes] | None = None
+    job: Job, registry: TypeRegistry, cache: LoadCache | None, context: tuple[Any, ...], files: dict[str, bytes] | None = None
 ) -> tuple[Report | None, Diagnostics]:
     """One report file, or its result from the last run when neither it nor what it is read
     with (its set's file, its system's quote lock, the collection's member types:
@@ -357,7 +360,7 @@ def _load_report(
     from the lock, so a changed set or lock reads the system's members anew (new report
     objects: the renderer draws their pages again)."""
     display, real, system, member = job
-    key = None
+    key: tuple[Any, ...] = ()  # (used only with a cache)
     if cache is not None:
         key = (display, system, member, _signature(Path(real)), _signature(Path(real).parent / SET_FILE),
                _signature(Path(real).parent / LOCK_FILE), context)

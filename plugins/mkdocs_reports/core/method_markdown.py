@@ -16,6 +16,7 @@ and imported again is the same report.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .front_matter import BY_MARKDOWN, FRONT_MATTER_KEYS, NULL
@@ -134,7 +135,7 @@ def _blob_link(text: str) -> tuple[str, str | None, str | None] | None:
     if lines is not None:
         at = _AT_COMMIT.search(url, url.rfind("#", 0, last) + 1, last)
         if at is not None and at.end() < last:
-            return url[at.end() : last], *lines.groups()
+            return url[at.end() : last], lines.group(1), lines.group(2)
     at = _AT_COMMIT.search(url, last + 1)
     return (url[at.end() :], None, None) if at is not None and at.end() < len(url) else None
 
@@ -248,7 +249,7 @@ def _reads_back_plain(value: str) -> bool:
         and not value.endswith(":") and value[0] not in "-?:,[]{}#&*!|>'\"%@` \t"
 
 
-def front_matter_order(markdown_keys) -> list[str]:
+def front_matter_order(markdown_keys: Iterable[str]) -> list[str]:
     """The keys in the order the method's templates write them (``type`` first)."""
     rank = {key: number for number, key in enumerate(FRONT_MATTER)}
     return sorted(markdown_keys, key=lambda key: rank.get(key, len(rank)))

@@ -6,6 +6,7 @@ Plain data, no behaviour beyond derived names; built by the loader, linked by th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -489,7 +490,7 @@ class Report:
     source_references: list[SourceReference] = field(default_factory=list)
     reconciliations: list[Reconciliation] = field(default_factory=list)
 
-    def records_by_kind(self, kinds) -> dict[str, list[Record]]:
+    def records_by_kind(self, kinds: Iterable[str]) -> dict[str, list[Record]]:
         grouped: dict[str, list[Record]] = {kind: [] for kind in kinds}
         for record in self.records:
             grouped.setdefault(record.kind, []).append(record)

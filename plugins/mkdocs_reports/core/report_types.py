@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -200,7 +201,7 @@ class SetLayout:
     def file_of(self, member: str) -> str:
         return f"{member}.md"
 
-    def membership(self, disposition: str | None, members) -> tuple[tuple[str, ...], list[str], list[str]] | None:
+    def membership(self, disposition: str | None, members: Iterable[str]) -> tuple[tuple[str, ...], list[str], list[str]] | None:
         """The members a set of ``disposition`` has, those of them ``members`` lacks and those
         it has beyond them; ``None`` for no disposition of the method's."""
         expected = self.members.get(disposition or "")

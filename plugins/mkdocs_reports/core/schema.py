@@ -56,13 +56,13 @@ class Str:
 @dataclass(frozen=True)
 class Seq:
     what: str
-    item: "Spec"
+    item: Spec
     min_items: int = 0
 
 
 @dataclass(frozen=True)
 class Field:
-    spec: "Spec"
+    spec: Spec
     required: bool = False
     description: str = ""
 
@@ -80,7 +80,7 @@ class Map:
 
     what: str
     key: Str
-    value: "Spec"
+    value: Spec
     min_items: int = 0
 
 
@@ -89,9 +89,9 @@ class Either:
     """One of several shapes, told apart by whether the YAML is text, a list or a mapping."""
 
     what: str
-    scalar: "Spec | None" = None
-    sequence: "Spec | None" = None
-    mapping: "Spec | None" = None
+    scalar: Spec | None = None
+    sequence: Spec | None = None
+    mapping: Spec | None = None
 
 
 @dataclass(frozen=True)

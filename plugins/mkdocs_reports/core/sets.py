@@ -10,10 +10,11 @@ source it names must be in the register.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .diagnostics import Diagnostics, Location
-from .model import AnalysisSet, Collection, Report, Stated, System
 from .front_matter import FRONT_MATTER_KEYS
-from .model import NAMED_VALUES
+from .model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
 from .report_types import SetLayout
 from .schema import UNRECORDED
 
@@ -61,6 +62,8 @@ def _inherit(
 def _register(analysis_set: AnalysisSet, diagnostics: Diagnostics) -> None:
     seen: dict[str, Location] = {}
     for source in analysis_set.sources:
+        # (the loader registers a source only with its ID and where it was written)
+        assert source.id is not None and source.location is not None
         if source.id in seen:
             diagnostics.error(source.location, f"{source.id} is registered twice (first at {seen[source.id]})",
                               "give each source its own ID: SRC-1, SRC-2, …")
@@ -147,7 +150,7 @@ def apply_sets(collection: Collection) -> Diagnostics:
     return diagnostics
 
 
-def membership_problems(where: Location, disposition: str, expected, missing: list[str], extra: list[str],
+def membership_problems(where: Location, disposition: str, expected: Iterable[str], missing: list[str], extra: list[str],
                         holder: tuple[str, str], diagnostics: Diagnostics) -> None:
     """The members a set of ``disposition`` lacks or has beyond its own (``holder``: how to
     say that it lacks and has them: "the manifest does not list", "the manifest also lists")."""

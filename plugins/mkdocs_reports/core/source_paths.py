@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .citations import _LINK, _masked_with_spans
@@ -57,7 +57,7 @@ def _cut(word: str) -> str:
 class _Outside:
     """Whether a range stays clear of some ranges (links, URLs): merged once, then bisected."""
 
-    def __init__(self, ranges) -> None:
+    def __init__(self, ranges: Iterable[tuple[int, int]]) -> None:
         merged: list[list[int]] = []
         for start, end in sorted(ranges):
             if merged and start <= merged[-1][1]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from typing import Any
 
 from .diagnostics import Diagnostics
 from .markdown_nesting import MAX_NESTING, too_deep
@@ -17,24 +19,24 @@ from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
 
 
-class Fields(dict):
+class Fields(dict[str, Any]):
     """A checked mapping: values by key, plus ``nodes`` (key → value node) and ``node``."""
 
     __slots__ = ("node", "nodes", "key_nodes")  # one per mapping of every file: no __dict__ each
 
-    def __init__(self, node: Node) -> None:
+    def __init__(self, node: MappingNode) -> None:
         super().__init__()
         self.node = node
         self.nodes: dict[str, Node] = {}
         self.key_nodes: dict[str, Node] = {}
 
 
-class Items(list):
+class Items(list[Any]):
     """A checked sequence, plus ``nodes`` (one per item) and ``node``."""
 
     __slots__ = ("node", "nodes")
 
-    def __init__(self, node: Node) -> None:
+    def __init__(self, node: SequenceNode) -> None:
         super().__init__()
         self.node = node
         self.nodes: list[Node] = []
@@ -45,12 +47,12 @@ _NODE_NAMES = {ScalarNode: "text", SequenceNode: "a list", MappingNode: "a mappi
 LINE_BREAK = re.compile("[\n\r\u2028\u2029]")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def _suggest(word: str, choices) -> str:
+def _suggest(word: str, choices: Iterable[str]) -> str:
     if len(word) > 100:  # no key or enum value is that long; difflib is quadratic in it
         return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
@@ -80,7 +82,7 @@ class StructureChecker:
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
         self.diagnostics.error(self.source.location(node), message, fix)
 
-    def check(self, node: Node, spec: Spec, name: str, key: Node | None = None):
+    def check(self, node: Node, spec: Spec, name: str, key: Node | None = None) -> Any:
         """The checked value of ``node`` (the value of ``key``, if any), or ``None`` when unusable."""
         if self._may_share and id(node) in self._visited:
             if not self._alias_reported:  # once per file: an alias bomb repeats thousands of times
@@ -230,7 +232,7 @@ class StructureChecker:
             self._error(node, f"{name} needs at least {spec.min_items} item(s)", "add the missing items")
         return items
 
-    def _keys(self, node: MappingNode, name: str):
+    def _keys(self, node: MappingNode, name: str) -> Iterator[tuple[ScalarNode, Node]]:
         seen: dict[str, Node] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
@@ -268,7 +270,8 @@ class StructureChecker:
         keys = list(self._keys(node, name))
         if len(keys) != 1:
             what = "no key" if not keys else f"{len(keys)} keys ({', '.join(k.value for k, _ in keys)})"
-            self._error(node, f"{name} has {what}; {spec.what} is one key", f"write one of: {', '.join(k + ':' for k in spec.variants)} (a new '- ' item for each)")
+            self._error(node, f"{name} has {what}; {spec.what} is one key",
+                        f"write one of: {', '.join(k + ':' for k in spec.variants)} (a new '- ' item for each)")
             return None
         key_node, value_node = keys[0]
         variant = spec.variants.get(key_node.value)
@@ -324,7 +327,8 @@ def _plain(node: Node) -> bool:
 
 
 #: the node each kind of spec wants, and what checks it (looked up once per node)
-_CHECKS = {
+#: (each check takes the node and spec of its own kind: the table pairs them, the type cannot)
+_CHECKS: dict[type[Spec], tuple[type[Node], Callable[[StructureChecker, Any, Any, str], Any]]] = {
     Str: (ScalarNode, StructureChecker._scalar),
     Seq: (SequenceNode, StructureChecker._sequence),
     Map: (MappingNode, StructureChecker._map),

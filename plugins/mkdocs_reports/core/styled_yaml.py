@@ -11,6 +11,7 @@ report YAML and the method's Markdown front matter (or manifest) it is exported 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -26,20 +27,20 @@ class StyledScalar:
 
 @dataclass(frozen=True)
 class StyledSequence:
-    items: tuple["Styled", ...]
+    items: tuple[Styled, ...]
     flow: bool = False
 
 
 @dataclass(frozen=True)
 class StyledMapping:
-    items: tuple[tuple[StyledScalar, "Styled"], ...]
+    items: tuple[tuple[StyledScalar, Styled], ...]
     flow: bool = False
     #: where its key stood in the Markdown it was read from (1-based; 0: unknown), so that a
     #: message about the YAML written from it can point there
     line: int = field(default=0, compare=False)
     file: str | None = field(default=None, compare=False)
 
-    def get(self, key: str) -> "Styled | None":
+    def get(self, key: str) -> Styled | None:
         return next((value for k, value in self.items if k.text == key), None)
 
 
@@ -54,12 +55,17 @@ def styled(node: Node) -> Styled:
     if isinstance(node, SequenceNode):
         return StyledSequence(tuple(styled(item) for item in node.value), bool(node.flow_style))
     if isinstance(node, MappingNode):
-        return StyledMapping(tuple((StyledScalar(k.value, k.style or ""), styled(v)) for k, v in node.value
-                                   if isinstance(k, ScalarNode)), bool(node.flow_style))
+        return styled_mapping(node)
     raise TypeError(node)
 
 
-def data(value: Styled):
+def styled_mapping(node: MappingNode) -> StyledMapping:
+    """The value of a composed mapping, with its spelling (as ``styled``)."""
+    return StyledMapping(tuple((StyledScalar(k.value, k.style or ""), styled(v)) for k, v in node.value
+                               if isinstance(k, ScalarNode)), bool(node.flow_style))
+
+
+def data(value: Styled) -> Any:
     """Plain Python data: text, lists and dicts (every scalar text, as reports read them)."""
     if isinstance(value, StyledScalar):
         return value.text
@@ -116,7 +122,7 @@ def _entry(prefix: str, value: Styled, indent: int, out: list[str]) -> None:
         else:
             out.append(prefix)
             leads = [item_lead] * len(value.items)
-        for lead, item in zip(leads, value.items):
+        for lead, item in zip(leads, value.items, strict=False):
             _entry(lead, item, indent + 2, out)
 
 

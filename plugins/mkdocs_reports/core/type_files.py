@@ -4,6 +4,7 @@ like reports are."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -106,7 +107,7 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
         return None
     sections = []
     seen: dict[str, int] = {}
-    for fields, node in zip(checked["sections"], checked["sections"].nodes):
+    for fields, node in zip(checked["sections"], checked["sections"].nodes, strict=True):
         if not all(key in fields for key in ("key", "heading", "shape")):
             return None
         section = _section(fields)
@@ -168,7 +169,7 @@ def _clash(new: ReportType, known: dict[str, ReportType]) -> str | None:
     return None
 
 
-def collection_registry(root: Path, diagnostics: Diagnostics, display) -> TypeRegistry:
+def collection_registry(root: Path, diagnostics: Diagnostics, display: Callable[[Path], str]) -> TypeRegistry:
     """The built-in types plus those declared in ``<root>/_types/*.yaml``; ``display`` names a
     file in messages. A type that cannot be used is reported and left out."""
     builtin = builtin_registry()

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .comparison import check_comparison
-from .set_checks import check_sets
 from .diagnostics import Diagnostics
 from .graph import CitationGraph
 from .ids import prefix_of
 from .model import Collection, LabelledField, Record, Report, fields_of
-from .report_types import Method, SectionSpec, TypeRegistry
+from .report_types import Method, SectionSpec, TypeRegistry, Vocabulary
+from .set_checks import check_sets
 
 
 def _near_miss(graph: CitationGraph, system: str, record_id: str) -> str:
@@ -45,6 +45,7 @@ def check_fields(fields: list[LabelledField], owner: str, method: Method, diagno
         if f.label.casefold() == "part of":
             diagnostics.error(f.location, f"{owner}: 'Part of' is the record's own key", "write 'part_of: <ID>' beside 'id:' and 'label:'")
             continue
+        vocabulary: Vocabulary | None
         if f.status_layer is not None:
             layer = f.status_layer.casefold()
             if layer in layers:
@@ -62,8 +63,7 @@ def check_fields(fields: list[LabelledField], owner: str, method: Method, diagno
                 diagnostics.error(f.value_location, f"{owner}: {f.label}: {problem}", vocabulary.suggestion(f.value))
             continue
         uncertain = method.uncertain(f.value)
-        problem = _uncertain_answer_problem(uncertain[1]) if uncertain else None
-        if problem:
+        if uncertain and (problem := _uncertain_answer_problem(uncertain[1])):
             diagnostics.error(
                 f.value_location,
                 f"{owner}: the {f.label} answer {' '.join(f.value.split())!r} {problem}",

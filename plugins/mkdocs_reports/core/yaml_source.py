@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -51,29 +52,41 @@ class _TextLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     a third of the parse time) is skipped.
     """
 
-    def resolve(self, kind, value, implicit):  # noqa: D102 - PyYAML hook
+    def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:  # noqa: D102 - PyYAML hook
         if kind is ScalarNode:
             return _STR_TAG
         if kind is SequenceNode:
             return _SEQ_TAG
         return _MAP_TAG
 
-    def descend_resolver(self, current_node, current_index):  # noqa: D102 - path resolvers unused
+    def descend_resolver(self, current_node: Node | None, current_index: Any) -> None:  # noqa: D102 - path resolvers unused
         pass
 
-    def ascend_resolver(self):  # noqa: D102
+    def ascend_resolver(self) -> None:  # noqa: D102
         pass
 
 
 @dataclass
-class Source:
-    """A report file: its display path, its text, and the composed root node."""
+class SourceText:
+    """A file's display path and text: places by offset, also before (or without) a node tree."""
 
     path: str
     text: str
-    root: Node | None
-    _line_starts: list[int] | None = None
-    _places: dict[tuple[int, str], list[int]] | None = None
+    _line_starts: list[int] | None = field(default=None, init=False)
+
+    def offset_location(self, offset: int) -> Location:
+        if self._line_starts is None:  # built once: a report has hundreds of citations
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return Location(self.path, line, offset - self._line_starts[line - 1] + 1)
+
+
+@dataclass
+class Source(SourceText):
+    """A report file: its display path, its text, and the composed root node."""
+
+    root: Node
+    _places: dict[tuple[int, str], list[int]] | None = field(default=None, init=False)
 
     def location(self, node: Node) -> Location:
         mark = node.start_mark
@@ -117,12 +130,6 @@ class Source:
                 return self.offset_location(escape.start())
         return self.location(node)
 
-    def offset_location(self, offset: int) -> Location:
-        if self._line_starts is None:  # built once: a report has hundreds of citations
-            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-        line = bisect.bisect_right(self._line_starts, offset)
-        return Location(self.path, line, offset - self._line_starts[line - 1] + 1)
-
 
 def control_name(char: str) -> str:
     """How a message names an invisible character: ``U+001B (ESC)``."""
@@ -137,7 +144,7 @@ def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
     if not _CONTROL_OR_CR.search(text):
         return False
     found = False
-    source = Source(path, text, None)
+    source = SourceText(path, text)
     for match in CONTROL_IN_FILE.finditer(text):
         found = True
         diagnostics.error(
@@ -183,7 +190,7 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     deep = _DEEP_INDENT.search(text) if " " * MAX_INDENT in text else None  # a substring search first: faster
     if deep:
         diagnostics.error(
-            Source(path, text, None).offset_location(deep.start()),
+            SourceText(path, text).offset_location(deep.start()),
             f"indentation of more than {MAX_INDENT} spaces: the nesting is deeper than a report needs",
             "flatten the structure; a report nests a few levels at most",
         )
@@ -207,9 +214,16 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     return False
 
 
-def _too_deep(path: str, mark, diagnostics: Diagnostics) -> bool:
+class _Mark(Protocol):
+    """A place in the text as PyYAML and libyaml mark it (each has a class of its own)."""
+
+    line: int
+    column: int
+
+
+def _too_deep(path: str, mark: _Mark | None, diagnostics: Diagnostics) -> bool:
     diagnostics.error(
-        Location(path, mark.line + 1, mark.column + 1),
+        Location(path, mark.line + 1, mark.column + 1) if mark is not None else Location(path),
         f"the structure nests more than {MAX_DEPTH} levels deep",
         "flatten the structure; a report nests a few levels at most",
     )
@@ -222,7 +236,7 @@ def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagno
     if mark is not None:
         location, index = Location(path, mark.line + 1, mark.column + 1), mark.index
     elif isinstance(position, int):
-        location, index = Source(path, text, None).offset_location(position), position
+        location, index = SourceText(path, text).offset_location(position), position
     else:
         location, index = Location(path), None
     problem = getattr(error, "problem", None) or getattr(error, "reason", None) or str(error)

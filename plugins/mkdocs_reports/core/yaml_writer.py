@@ -13,8 +13,10 @@ that line's value came from, so that a message about the YAML can point at the s
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import yaml
 from yaml.nodes import ScalarNode
@@ -42,20 +44,20 @@ class Sourced(str):
     indent: int
     file: str | None
 
-    def __new__(cls, text: str, line: int, column: int = 1, indent: int = 1, file: str | None = None) -> "Sourced":
+    def __new__(cls, text: str, line: int, column: int = 1, indent: int = 1, file: str | None = None) -> Sourced:
         value = super().__new__(cls, text)
         value.line, value.column, value.indent, value.file = line, column, indent, file
         return value
 
-    def of(self, file: str) -> "Sourced":
+    def of(self, file: str) -> Sourced:
         """The same text, naming the file it comes from."""
         return Sourced(str(self), self.line, self.column, self.indent, file)
 
 
-class SourcedDict(dict):
+class SourcedDict(dict[str, Any]):
     """A mapping with the place of what it was read from (a heading, a list item)."""
 
-    def __init__(self, *args, origin: tuple[int, int] | None = None, file: str | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, origin: tuple[int, int] | None = None, file: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.origin = origin
         self.file = file
@@ -73,7 +75,7 @@ class Origin:
     file: str | None = None
 
 
-def _origin_of(value, yaml_column: int, offset: int = 0) -> Origin | None:
+def _origin_of(value: object, yaml_column: int, offset: int = 0) -> Origin | None:
     if isinstance(value, Sourced):
         return Origin(value.line + offset, value.column if offset == 0 else value.indent, yaml_column, value.file)
     if isinstance(value, SourcedDict) and value.origin:
@@ -186,7 +188,7 @@ class _Writer:
                 self.put("", None)
             self.value(lead + key_text(key) + ":", value, indent, spaced_items=top and key in self.spaced_items)
 
-    def value(self, prefix: str, value, indent: int, spaced_items: bool = False) -> None:
+    def value(self, prefix: str, value: Any, indent: int, spaced_items: bool = False) -> None:
         """``prefix`` ends in ``:`` (a key) or ``-`` (an item); ``indent`` is its column."""
         from .styled_yaml import StyledMapping, entry_lines  # (it writes quoted text as this module does)
 
@@ -234,7 +236,7 @@ class Written:
         return None
 
 
-def dump(data: dict, schema_url: str, blank_before=frozenset(), spaced_items=frozenset()) -> Written:
+def dump(data: dict[str, Any], schema_url: str, blank_before: Iterable[str] = frozenset(), spaced_items: Iterable[str] = frozenset()) -> Written:
     """``data`` (mappings, lists and text) as a YAML document. Top-level keys in
     ``blank_before`` get a blank line before them; the items of the lists of those in
     ``spaced_items`` one between each other."""

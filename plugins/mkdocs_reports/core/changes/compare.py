@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..ids import anchor_of
 from ..model import Annotation
-from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ReportChanges, Span
+from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ItemKind, ReportChanges, Span
 from .quotes import quote_changes
 from .snapshot import Snapshot, SnapshotError
 from .textdiff import item_diff, normalize, word_diff
@@ -46,7 +46,7 @@ class _Field:
 class _Item:
     """A record or annotation reduced to what a reviewer compares."""
 
-    item: str
+    item: ItemKind
     id: str
     label: str
     anchor: str
@@ -229,6 +229,7 @@ def _compare(base: Snapshot, head: Snapshot) -> Changes:
     base_items, head_items = _items(base.export), _items(head.export)
     reports = []
     for key in dict.fromkeys([*head_reports, *base_reports]):
+        change: Change
         old, new = base_items.get(key, {}), head_items.get(key, {})
         # a whole report that came or went lists its records and annotations, not its prose
         if key not in base_reports:

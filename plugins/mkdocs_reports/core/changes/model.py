@@ -15,6 +15,8 @@ VERSION = 1
 
 Change = Literal["added", "removed", "changed"]
 Resolution = Literal["declared", "external", "unresolved"]
+ItemKind = Literal["section", "record", "annotation"]
+QuoteChangeKind = Literal["added", "changed", "no longer verified"]
 
 
 def _plural(count: int, noun: str) -> str:
@@ -43,7 +45,7 @@ class ItemChange:
     """A section, record or annotation that was added, removed or changed."""
 
     change: Change
-    item: Literal["section", "record", "annotation"]
+    item: ItemKind
     id: str  # the record's ID; for an annotation, the ID of the record it annotates; a section's key
     label: str  # the record's label, "Annotation on <id>", or the section's heading
     anchor: str  # on the report page of the build it stands in (the base one when removed)
@@ -103,7 +105,7 @@ class QuoteChange:
     anchor: str  # of the quote on its report page
     place: str  # "MEM-OBJ-x, quote 1"
     path: str
-    change: Literal["added", "changed", "no longer verified"]
+    change: QuoteChangeKind
     before: str | None  # the base's verification state (verified, unverified, changed, …); None: new
     after: str | None  # the head's
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import QuoteChange
+from .model import QuoteChange, QuoteChangeKind
 
 _CONTENT = ("passage", "path", "lines", "source")
 
@@ -40,6 +40,7 @@ def quote_changes(base: dict, head: dict) -> tuple[QuoteChange, ...]:
             continue
         old = before.get(key)
         state = _state(quote)
+        change: QuoteChangeKind
         if old is None:
             change = "added"
         elif any(old.get(k) != quote.get(k) for k in _CONTENT):

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..export.json import FORMAT, VERSION, collection_json
 from ..check import CheckedCollection, check_collection
 from ..diagnostics import Diagnostic, Location
+from ..export.json import FORMAT, VERSION, collection_json
 from ..site_names import MAX_SLUG, SLUG
 from ..type_files import TYPES_DIR
 
@@ -107,7 +107,7 @@ _SHAPE: dict = {
 }
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:59] + "…"
 
@@ -148,7 +148,7 @@ def export_problem(export: dict) -> str | None:
         elif shape is int:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 10**9:
                 return f"{where} is {_short(value)}, not a line or column number"
-        elif not isinstance(value, shape):  # a tuple of accepted types
+        elif isinstance(shape, tuple) and not isinstance(value, shape):  # a tuple of accepted types (every other leaf)
             return f"{where} is {_short(value)}, not text"
     return None
 

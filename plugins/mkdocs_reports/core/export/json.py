@@ -41,7 +41,21 @@ from dataclasses import asdict
 
 from ..graph import CitationGraph
 from ..loader import section_anchor
-from ..model import Block, Collection, FieldList, Heading, ItemList, Quote, Report, Source, Table, Text
+from ..model import (
+    Block,
+    Citation,
+    Collection,
+    FieldList,
+    Heading,
+    ItemList,
+    Quote,
+    Reconciliation,
+    Report,
+    Source,
+    SourceReference,
+    Table,
+    Text,
+)
 from .text import section_text
 
 FORMAT = "mkdocs-reports/collection"
@@ -97,7 +111,7 @@ def _source(source: Source) -> dict:
     return out
 
 
-def _where(item) -> dict:
+def _where(item: Citation | SourceReference | Reconciliation) -> dict[str, object]:
     return {"place": asdict(item.place), "file": item.location.file, "line": item.location.line, "column": item.location.column}
 
 

@@ -20,12 +20,12 @@ from ..markdown_import.source import MarkdownSource
 from ..method_markdown import (
     BULLET_MARKER,
     DASH,
+    DEFAULT_HEADING_FORM,
     FIELD_MARKER,
     FRONT_MATTER,
     NONE_DECLARED,
     PARAGRAPH_MARKER,
     PART_OF,
-    DEFAULT_HEADING_FORM,
     attribution,
     colon_labels,
     default_quoting,
@@ -37,7 +37,7 @@ from ..method_markdown import (
     split_field,
 )
 from ..model import Block, FieldList, Heading, ItemList, Manifest, Quote, Report, System, Table, Text
-from ..report_types import Shape, TypeRegistry
+from ..report_types import SectionSpec, Shape, TypeRegistry
 from ..styled_yaml import emit, emit_entry
 
 
@@ -118,7 +118,7 @@ class MemberWriter:
             return "mapping" if report.comparison is not None else None
         return report.value(key)
 
-    def records(self, spec) -> list[str]:
+    def records(self, spec: SectionSpec) -> list[str]:
         report, kinds = self.report, self.registry.method.kinds
         parts = [f"## {spec.heading}"]
         by_kind = report.records_by_kind(kinds)
@@ -233,7 +233,7 @@ def _kind(block: Block) -> str:
     return {Text: "text", FieldList: "fields"}.get(type(block), type(block).__name__.lower())
 
 
-def _merges(previous: Block, block: Block, labels) -> bool:
+def _merges(previous: Block, block: Block, labels: tuple[str, ...]) -> bool:
     """Whether two blocks in a row become one when read back."""
     if isinstance(previous, Text) and isinstance(block, Text):
         return True
@@ -248,7 +248,7 @@ def _merges(previous: Block, block: Block, labels) -> bool:
     return False
 
 
-def _reads_back_as_text(text: str, labels, record: bool) -> bool:
+def _reads_back_as_text(text: str, labels: tuple[str, ...], record: bool) -> bool:
     """Whether the import reads ``text`` as one text block, as it is."""
     lines = text.split("\n")
     reader = BlockReader(MarkdownSource("text", lines), Fences(lines), labels, Diagnostics())

@@ -156,7 +156,7 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
         return None, lock_problems(diagnostics)
     checked = StructureChecker(source, diagnostics).check(source.root, LOCK, "the quote lock")
     sources: dict[str, LockedSource] = {}
-    for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", [])):
+    for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", []), strict=True):
         if "id" in entry and "revision" in entry:
             if entry["id"] in sources:
                 diagnostics.error(source.location(node), f"{entry['id']} is locked twice")
@@ -164,7 +164,7 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
                                                 entry.get("read_from") or "git")
     quotes: list[LockedQuote] = []
     places: set[str] = set()
-    for entry, node in zip(checked.get("quotes") or [], getattr(checked.get("quotes"), "nodes", [])):
+    for entry, node in zip(checked.get("quotes") or [], getattr(checked.get("quotes"), "nodes", []), strict=True):
         if len(entry) != len(_QUOTE.fields):
             continue  # the structure check said what is missing or wrong
         if entry["source"] not in sources:

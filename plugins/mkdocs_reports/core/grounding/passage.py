@@ -153,7 +153,8 @@ def places(
         start, words_before = starts[lines[0] - 1], text.first_words[lines[0] - 1]
         end = min(starts[lines[1]] if lines[1] < len(starts) else len(normal), len(normal))
     budget = max(limit, 4 * (end - start) // len(wanted))
-    found, count, counted_to = [], 0, start
+    found: list[Place] = []
+    count, counted_to = 0, start
     index = normal.find(wanted, start, end)
     while index >= 0:
         if count == budget:
@@ -200,7 +201,7 @@ def differences(passage: str, written: str) -> list[str]:
             return f"{n} lines" if n > 1 else "one line"
         said.append(f"line breaks (the source has {count(len(source_lines))}, the passage {count(len(passage_lines))})")
         return said
-    pairs = [(a, b) for a, b in zip(source_lines, passage_lines) if a != b]
+    pairs = [(a, b) for a, b in zip(source_lines, passage_lines, strict=True) if a != b]
     if any(_indent(a) != _indent(b) for a, b in pairs):
         said.append("indentation")
     if any(_line_end(a) != _line_end(b) for a, b in pairs):

@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
 #: a blob larger than this is not read into memory; its quotes are reported as unchecked
 MAX_BLOB_BYTES = 32 * 1024 * 1024
@@ -83,7 +84,7 @@ class SourceTree:
         return folders
 
 
-def _git(repository: Path, args: list[str], **kwargs) -> subprocess.CompletedProcess[bytes]:
+def _git(repository: Path, args: list[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     try:
         return subprocess.run(
             ["git", "-C", str(repository), *args], capture_output=True, check=False, timeout=600,
@@ -178,7 +179,7 @@ class GitTree(SourceTree):
                         process.kill()
 
 
-def _skip(stream, size: int) -> None:
+def _skip(stream: IO[bytes], size: int) -> None:
     while size:
         chunk = stream.read(min(_CHUNK, size))
         if not chunk:

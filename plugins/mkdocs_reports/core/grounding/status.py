@@ -66,7 +66,7 @@ def grounding(system: System, quote: Quote) -> Grounding:
         if source is None:
             what = "its source is not registered"
         return Grounding("unverifiable", f"not verified: {what}")
-    assert source is not None and source.id is not None
+    assert source is not None and source.id is not None and source.revision is not None  # checkable() says so
     lock = system.lock
     if lock is None:
         return Grounding("unverified", "not verified: no usable quote lock")
@@ -86,6 +86,12 @@ def grounding(system: System, quote: Quote) -> Grounding:
     return Grounding("unverified", "not verified: not in the quote lock")
 
 
+def _command(system: System, quote: Quote) -> str:
+    """The command that verifies ``quote`` and writes the lock of ``system``."""
+    return (f"mkdocs-reports quotes --source {system.slug}:{source_id(system, quote)}=<checkout of the source> "
+            f"{system_folder(system)}")
+
+
 def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()) -> Diagnostics:
     """Set ``quote.grounding`` everywhere; warn about each quote the lock does not vouch for
     (one warning for a system that has no lock at all, or whose lock — ``unusable`` —
@@ -98,27 +104,23 @@ def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()
         waiting = [q for q in quotes if q.grounding and q.grounding.state in WAITING]
         if not waiting:
             continue
-        def command(quote: Quote) -> str:
-            return (f"mkdocs-reports quotes --source {system.slug}:{source_id(system, quote)}=<checkout of the source> "
-                    f"{system_folder(system)}")
-
         if system.lock is None:
             why = "has errors" if system.slug in unusable else "does not exist"
             diagnostics.append(Diagnostic(
                 waiting[0].location,
                 f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
                 f"not verified against the source: {system_folder(system)}{LOCK_FILE} {why}",
-                f"verify them and write the lock: {command(waiting[0])}", "warning", UNVERIFIED,
+                f"verify them and write the lock: {_command(system, waiting[0])}", "warning", UNVERIFIED,
             ))
             continue
         for quote in waiting:
             assert quote.grounding is not None
-            state, fix = quote.grounding.state, f"verify it again: {command(quote)}"
+            state, fix = quote.grounding.state, f"verify it again: {_command(system, quote)}"
             if state == "unverified":
                 message = f"the quote of {quote.path} is not in {system.lock.path}"
             elif state == "captured":
                 message = f"the quote of {quote.path} was {quote.grounding.reason}: the lock was made from a plain folder"
-                fix = f"verify it against a git checkout of the source: {command(quote)}"
+                fix = f"verify it against a git checkout of the source: {_command(system, quote)}"
             elif state == "unfetchable":
                 message = (f"the quote of {quote.path} is not verified: {source_id(system, quote)} of {system.slug} is no "
                            "public https repository that CI can fetch to verify the lock again")

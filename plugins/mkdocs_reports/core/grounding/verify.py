@@ -137,7 +137,7 @@ class _Checker:
 
     # -- outcomes -------------------------------------------------------------------------
 
-    def add(self, quote: Quote | None, location: Location, state: str, message: str, fix: str | None = None, **extra) -> None:
+    def add(self, quote: Quote | None, location: Location, state: str, message: str, fix: str | None = None, **extra: str | None) -> None:
         self.result.outcomes.append(Outcome(location, state, message, fix, self.system.slug, self.source, quote, **extra))
 
     def check(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> SourceCheck:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
-    PART_OF,
     PARAGRAPH_MARKER,
+    PART_OF,
     is_separator_row,
     read_attribution,
     row_cells,
@@ -58,7 +59,10 @@ def heading_level(line: str) -> int:
 
 
 def heading_text(line: str) -> str:
-    return line[HEADING.match(line).end() :].strip()
+    """The text of a heading line (which ``heading_level`` found to be one)."""
+    match = HEADING.match(line)
+    assert match is not None, "heading_text reads a heading line"
+    return line[match.end() :].strip()
 
 
 class Fences:
@@ -91,6 +95,7 @@ class Fences:
         lines = self.lines
         longest = self.longest if self.longest is not None else self._build()
         match = _FENCE.match(lines[start])
+        assert match is not None, "end() is called at a fence opener"
         run = match.group(1)
         char, length = run[0], len(run)
         if longest[char][start + 1] < length:
@@ -104,7 +109,7 @@ class Fences:
 
 def is_fence_opener(line: str) -> bool:
     match = _FENCE.match(line)
-    return bool(match) and not (match.group(1)[0] == "`" and "`" in line[match.end() :])
+    return match is not None and not (match.group(1)[0] == "`" and "`" in line[match.end() :])
 
 
 @dataclass
@@ -275,6 +280,7 @@ class BlockReader:
 
         def end_field() -> None:
             if continued:
+                assert last is not None  # a line continues a field only after one
                 previous = blocks[-1][last]
                 blocks[-1][last] = Sourced(previous.rstrip("\n") + "\n" + "\n".join(continued) + "\n", previous.line, previous.column, 1)
                 continued.clear()
@@ -339,7 +345,7 @@ class BlockReader:
                        "source has no place in a report: write it as a paragraph")
         return end
 
-    def quote(self, first: int, passage: list[str], found, at: int, out: list[dict]) -> None:
+    def quote(self, first: int, passage: list[str], found: tuple[str, str | None, str | None, bool], at: int, out: list[dict[str, Any]]) -> None:
         path, lines, source, from_link = found
         text = "\n".join(passage)
         value = SourcedDict(origin=(first + 1, 1))
@@ -412,7 +418,9 @@ class BlockReader:
 
     def item_list(self, index: int, context: Context, out: list[dict]) -> int:
         lines = self.lines
-        marker, _ = self._marker(lines[index])
+        opened = self._marker(lines[index])
+        assert opened is not None, "item_list is called at a list marker"
+        marker, _ = opened
         items: list[tuple[int, int, list[str]]] = []  # (line index, text column, lines)
         numbers: list[str] = []
         start = index
@@ -422,7 +430,9 @@ class BlockReader:
                 break
             _, column = found
             if marker in ".)":
-                numbers.append(_ORDERED.match(lines[index]).group(1))
+                ordered = _ORDERED.match(lines[index])
+                assert ordered is not None  # _marker found the item's number with it
+                numbers.append(ordered.group(1))
             head = lines[index][column:]
             text_column = column + 1 + (len(head) - len(head.lstrip(" ")))
             item_lines = [head.strip(" ")]
@@ -450,7 +460,8 @@ class BlockReader:
         self._list_block(start, marker, items, numbers, context, out)
         return index
 
-    def _list_block(self, start: int, marker: str, items, numbers: list[str], context: Context, out: list[dict]) -> None:
+    def _list_block(self, start: int, marker: str, items: list[tuple[int, int, list[str]]], numbers: list[str], context: Context,
+                    out: list[dict[str, Any]]) -> None:
         values = []
         for index, column, item_lines in items:
             text = "\n".join(item_lines).strip("\n")
@@ -466,11 +477,12 @@ class BlockReader:
                                  "it is kept as a numbered list, which the page numbers 1, 2, 3 …")
             out.append(SourcedDict({"numbered": values}, origin=(start + 1, 1)))
             return
-        as_fields = [split_field(value.split("\n", 1)[0], self.labels_with_colon) for value in values]
-        if marker == FIELD_MARKER and all(as_fields):
-            self._fields(values, as_fields, context, out)
+        splits = [split for value in values if (split := split_field(value.split("\n", 1)[0], self.labels_with_colon))]
+        all_fields = len(splits) == len(values)
+        if marker == FIELD_MARKER and all_fields:
+            self._fields(values, splits, context, out)
             return
-        if marker == BULLET_MARKER and all(as_fields):
+        if marker == BULLET_MARKER and all_fields:
             self.note(start, "a '*' list whose items all read 'Label: value' is kept as a bulleted list "
                              "(labelled fields are '- ' bullets)")
         if marker == PARAGRAPH_MARKER:
@@ -478,9 +490,9 @@ class BlockReader:
         style = "paragraphs" if marker == PARAGRAPH_MARKER else "bulleted"
         out.append(SourcedDict({style: values}, origin=(start + 1, 1)))
 
-    def _fields(self, values: list[Sourced], splits, context: Context, out: list[dict]) -> None:
+    def _fields(self, values: list[Sourced], splits: list[tuple[str, str]], context: Context, out: list[dict[str, Any]]) -> None:
         blocks = [SourcedDict(origin=(values[0].line, 1))]
-        for value, (label, rest) in zip(values, splits):
+        for value, (label, _rest) in zip(values, splits, strict=True):
             if label in blocks[-1]:
                 self.note(value.line - 1, f"{context.name} states {label!r} twice; the second starts another "
                                           "fields block (a block holds each label once)")

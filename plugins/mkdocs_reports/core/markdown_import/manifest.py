@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,8 +19,8 @@ from ..diagnostics import Diagnostics, Location
 from ..files import read_regular_file
 from ..report_types import SetLayout
 from ..sets import membership_problems
-from ..styled_yaml import StyledMapping, styled
-from ..yaml_source import MappingNode, ScalarNode, read_source
+from ..styled_yaml import StyledMapping, styled_mapping
+from ..yaml_source import MappingNode, Node, ScalarNode, read_source
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
@@ -57,7 +58,7 @@ def read_manifest(path: Path, display: str, layout: SetLayout, diagnostics: Diag
     if not isinstance(root, MappingNode):
         diagnostics.error(source.location(root), "the manifest is not a mapping", "write 'type:' and 'members:' at the left margin")
         return None
-    found = ReadManifest(display, styled(root), data=data)
+    found = ReadManifest(display, styled_mapping(root), data=data)
     keys = {key.value: (key, value) for key, value in root.value if isinstance(key, ScalarNode)}
     kind = keys.get("type")
     if kind is None or not isinstance(kind[1], ScalarNode) or kind[1].value != layout.method_type:
@@ -81,7 +82,7 @@ def read_manifest(path: Path, display: str, layout: SetLayout, diagnostics: Diag
     return found
 
 
-def _pinned(node) -> ScalarNode | None:
+def _pinned(node: Node) -> ScalarNode | None:
     if not isinstance(node, MappingNode):
         return None
     for key, value in node.value:
@@ -90,7 +91,7 @@ def _pinned(node) -> ScalarNode | None:
     return None
 
 
-def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display, diagnostics: Diagnostics) -> None:
+def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display: Callable[[Path], str], diagnostics: Diagnostics) -> None:
     """Every member the manifest pins is there with those bytes, and every Markdown file of
     the folder is pinned (``files``: the folder's ``*.md`` by name, as read)."""
     for name, digest in manifest.digests.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..diagnostics import Diagnostics
 from ..front_matter import FRONT_MATTER_KEYS
@@ -19,7 +20,7 @@ from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labe
 from ..report_types import ReportType, SectionSpec, Shape, TypeRegistry
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import ID_TOKEN, BlockReader, Context, Fences, Judgement, heading_level, heading_text
-from .source import MarkdownSource, read_front_matter, read_markdown
+from .source import FrontMatter, MarkdownSource, read_front_matter, read_markdown
 
 _OTHER_DASHES = (" – ", " - ", " -- ", " —", "— ")
 
@@ -31,7 +32,7 @@ class ParsedMember:
     source: MarkdownSource
     real_path: Path
     type: ReportType
-    front: dict[str, Sourced]
+    front: FrontMatter
     title: Sourced
     sections: dict[str, object] = field(default_factory=dict)
     judgements: list[Judgement] = field(default_factory=list)
@@ -115,7 +116,7 @@ class MemberReader:
         self._sections(index, member)
         return member
 
-    def _type(self, front: dict[str, Sourced]):
+    def _type(self, front: FrontMatter) -> ReportType | None:
         written = front.get("type")
         if written is None:
             self.error(0, 1, "the front matter has no 'type'",
@@ -290,7 +291,8 @@ class MemberReader:
     def _skip_kind(self, index: int) -> int:
         return self._skip(index, 4)
 
-    def _kind_notes(self, spec, records, kind_lines, empty_said, said_none) -> None:
+    def _kind_notes(self, spec: SectionSpec, records: list[dict[str, Any]], kind_lines: dict[str, int], empty_said: dict[str, int],
+                    said_none: int | None) -> None:
         kinds = self.registry.method.kinds
         declared = {kind_of(record["id"]) for record in records}
         for code, at in empty_said.items():
@@ -454,7 +456,7 @@ def _is_none(line: str) -> bool:
     return line.strip().rstrip(".").strip("`*_").casefold() == "none"
 
 
-def _section_value(blocks: list[dict]):
+def _section_value(blocks: list[dict[str, Any]]) -> object:
     """A section of one text block is that text (``write_side: |``); otherwise the list of
     blocks. A record's or an annotation's body is always a list (the house style)."""
     if len(blocks) == 1 and "text" in blocks[0]:

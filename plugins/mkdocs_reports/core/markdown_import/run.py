@@ -18,18 +18,17 @@ from pathlib import Path
 
 from ..bulk import no_cycle_collection
 from ..check import check_collection
-from ..site_names import SLUG, SiteNames
 from ..diagnostics import Diagnostic, Diagnostics, Location
-from ..loader import SET_FILE, display_path, load_set_file
-from ..model import Report, quotes_of, tables_of
-from ..report_types import Shape, TypeRegistry
-from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
-from ..type_files import TYPES_DIR, builtin_method, collection_registry
 from ..files import links_inside, read_regular_file
 from ..front_matter import BY_KEY, FRONT_MATTER_KEYS
+from ..loader import SET_FILE, display_path, load_set_file
 from ..method_markdown import DEFAULT_HEADING_FORM, FRONT_MATTER, default_quoting, front_matter_order
-from ..model import NAMED_VALUES
+from ..model import NAMED_VALUES, Report, quotes_of, tables_of
+from ..report_types import Shape, TypeRegistry
+from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
+from ..site_names import SLUG, SiteNames
 from ..styled_yaml import placed
+from ..type_files import TYPES_DIR, builtin_method, collection_registry
 from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
 from .manifest import ReadManifest, check_digests, check_membership, read_manifest
@@ -54,7 +53,7 @@ class Counts:
     rows: int = 0
     citations: int = 0
 
-    def add(self, other: "Counts") -> None:
+    def add(self, other: Counts) -> None:
         for name in vars(self):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -193,7 +192,7 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
         entry = seen.get(layout.entry)
         disposition = entry.front.get("result_disposition") if entry else None
-        where = entry.source.at(disposition.line - 1, disposition.column) if disposition is not None else None
+        where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
         check_membership(group.manifest, disposition, where, layout, diagnostics)
 
 
@@ -301,10 +300,11 @@ def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base
     names = {key: output.display for key, output in outputs.items()}
     named = re.compile(r"(?<![\w./-])(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + ")")
 
-    def real(text: str | None) -> str | None:
+    def real(text: str) -> str:
         return named.sub(lambda m: names[m.group(1)], text) if text and names else text
 
-    where, message, fix = diagnostic.location, real(diagnostic.message), real(diagnostic.fix)
+    where, message = diagnostic.location, real(diagnostic.message)
+    fix = real(diagnostic.fix) if diagnostic.fix is not None else None
     output = outputs.get(where.file)
     if output is None:
         return Diagnostic(Location(display_path(into / where.file, base), where.line, where.column), message, fix, diagnostic.severity)
@@ -343,7 +343,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
         parts = [_prepare(groups, into, system, base, names)]
     else:
         with ProcessPoolExecutor(len(shares), mp_context=_FORK) as pool:
-            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base, names)] * len(shares))))
+            parts = list(pool.map(_prepare, shares, *zip(*[(into, system, base, names)] * len(shares), strict=True)))
     slugs: dict[str, str] = {}
     for part in parts:
         diagnostics.merge(part.diagnostics)
@@ -389,7 +389,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             part.slugs[group.slug] = display_path(group.folder, base)
             if _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
                 continue
-            plan = _plan(group, into, registry, diagnostics, base)
+            plan = _plan(group, group.slug, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
             set_output = into / group.slug / SET_FILE
             outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
@@ -431,8 +431,8 @@ def _linked(folder: Path, names: list[str], diagnostics: Diagnostics, base: Path
     return bool(linked)
 
 
-def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
-    path = into / group.slug / SET_FILE
+def _plan(group: _Set, slug: str, into: Path, registry: TypeRegistry, diagnostics: Diagnostics, base: Path | None) -> SetPlan:
+    path = into / slug / SET_FILE
     existing = None
     if group.manifest is not None:  # a published set: its set file is the manifest's and the members'
         return planned(group.members, None, display_path(path, base), diagnostics, group.manifest, registry)
@@ -440,7 +440,7 @@ def _plan(group: _Set, into: Path, registry: TypeRegistry, diagnostics: Diagnost
         data = read_regular_file(path, display_path(path, base), diagnostics, "a set file")
         if data is None:
             return SetPlan(None)
-        existing, problems = load_set_file(display_path(path, base), data, group.slug, registry)
+        existing, problems = load_set_file(display_path(path, base), data, slug, registry)
         diagnostics.merge(problems)
         if existing is None:
             return SetPlan(None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..diagnostics import Diagnostics, Location
 from ..front_matter import NULL
@@ -34,7 +35,7 @@ class SetPlan:
     """The set file to write (``None``: an existing one is kept) and, per member (by path),
     the shared keys it states itself."""
 
-    data: dict | None
+    data: dict[str, Any] | None
     stated: dict[str, dict[str, Sourced]] = field(default_factory=dict)
     judgements: list[Judgement] = field(default_factory=list)
     #: the system name each member states (a kept set file that names no system)
@@ -74,23 +75,24 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
     """A set file from the members' front matter: system, run ID, SRC-1's identity and
     revision; for a published set (``manifest``) also its provenance (result disposition,
     inputs commit, the manifest) and the overview's source register."""
-    plan = SetPlan(SourcedDict())
+    data = SourcedDict()
+    plan = SetPlan(data)
     overview = next((m for m in members if "result_disposition" in m.front), None)
-    name = overview.front.get("system").of(overview.source.path) if overview and "system" in overview.front else system_name(members)
+    name = overview.front["system"].of(overview.source.path) if overview and "system" in overview.front else system_name(members)
     if name is None:
         title = members[0].title
         diagnostics.error(members[0].source.at(title.line - 1, 1), "the system's name cannot be told from the titles",
                           f"write a title as the method does, '# <System> {members[0].type.noun}', or write "
                           "the set file first (system: <name>) and import again")
     else:
-        plan.data["system"] = name
+        data["system"] = name
     run_id = _agreed(members, "run_id", diagnostics)
     if run_id is not None:
-        plan.data["run_id"] = run_id
+        data["run_id"] = run_id
     if manifest is not None and overview is not None:
         for key in PROVENANCE:
             if key in overview.front:
-                plan.data[key] = overview.front[key].of(overview.source.path)
+                data[key] = overview.front[key].of(overview.source.path)
     boundary = _agreed(members, "reviewed_boundary", diagnostics)
     if boundary == NULL:  # not established: the overview says so itself, the register has no revision
         plan.stated_too["reviewed_boundary"] = boundary
@@ -117,17 +119,19 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
         source["revision"] = boundary
     elif rows and "revision" in rows[0]:
         source["revision"] = rows[0]["revision"]
-    plan.data["sources"] = [source] + [row for row in rows[1:]]
+    data["sources"] = [source] + [row for row in rows[1:]]
     if manifest is not None:
-        plan.data["manifest"] = manifest.spelling
+        data["manifest"] = manifest.spelling
         plan.judgements.append(Judgement(Location(manifest.path, 1, 1), "every member has the bytes the manifest pins; the manifest, "
                                          "the result disposition and the inputs commit are kept in _set.yaml"))
     if boundary is not None and "kind" in source:
+        assert boundary.file is not None  # _agreed names the member it is of
         plan.judgements.append(Judgement(
             Location(boundary.file, boundary.line, 1), f"the set's SRC-1 is a {source['kind']} source "
             f"({'the reviewed boundary is a full commit' if source['kind'] == 'git' else 'the reviewed boundary is not a commit'})"))
     if name is not None:
         origin = "the overview's system" if overview is not None and name == overview.front.get("system") else "the title"
+        assert name.file is not None  # both ways to the name say the member it is of
         plan.judgements.append(Judgement(Location(name.file, name.line, 1), f"the system's name {str(name)!r} is taken from {origin}"))
     shared = [SHARED[key] for key in SHARED if any(key in m.front for m in members)]
     if shared:
@@ -155,15 +159,15 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
     for member in members:
         own: dict[str, Sourced] = {}
         for key, written in SHARED.items():
-            value = member.front.get(key)
-            if value is None or value == shared[key]:
+            value, kept = member.front.get(key), shared[key]
+            if value is None or value == kept:
                 continue
-            if shared[key] is None or (key == "source_identity" and value in identities):
+            if kept is None or (key == "source_identity" and value in identities):
                 own[key] = value
                 continue
             diagnostics.error(
                 member.source.at(value.line - 1, value.column),
-                f"{written} {value[:80]!r} contradicts {shared[key][:80]!r} of {set_path}, which the import keeps",
+                f"{written} {value[:80]!r} contradicts {kept[:80]!r} of {set_path}, which the import keeps",
                 f"correct the front matter; if this is a new run of the system, edit or remove {set_path} first",
             )
         plan.stated[member.source.path] = own
@@ -192,13 +196,13 @@ _SOURCE_ID = re.compile(r"SRC-[1-9][0-9]*")
 _CODE = re.compile(r"`([^`]+)`")
 
 
-def register_rows(overview: ParsedMember) -> list[dict]:
+def register_rows(overview: ParsedMember) -> list[SourcedDict]:
     """The sources of the overview's Source register: each row's ID, kind, and identity and
     revision as their code spans write them (the boundary contract: "Each stable source
     identity is in a code span")."""
     section = overview.sections.get("source_register")
     tables = [block["table"] for block in section if isinstance(block, dict) and "table" in block] if isinstance(section, list) else []
-    rows = []
+    rows: list[SourcedDict] = []
     for row in tables[0]["rows"] if tables else []:
         if len(row) < 4 or not _SOURCE_ID.fullmatch(row[0]):
             continue

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostics, Location
 from ..front_matter import BY_MARKDOWN
 from ..method_markdown import FRONT_MATTER
-from ..styled_yaml import StyledMapping, styled
+from ..styled_yaml import StyledMapping, styled_mapping
 from ..yaml_source import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
 from ..yaml_writer import Sourced
 
@@ -22,7 +22,7 @@ from ..yaml_writer import Sourced
 QUOTING = {"": "plain", "'": "single", '"': "double"}
 
 
-class FrontMatter(dict):
+class FrontMatter(dict[str, Sourced]):
     """The front matter's text values by report key (``run_id``), with ``order``: every key
     as the method wrote it, in order, with the quoting of its value; ``mappings``: the
     values that are mappings (the profile's ``memory-comparison``), as written, and the line
@@ -139,7 +139,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
             if not isinstance(value_node, MappingNode):
                 diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a mapping", f"write its keys indented under '{key}:'")
                 continue
-            values.mappings[FRONT_MATTER[key]] = (styled(value_node), key_node.start_mark.line + 1)
+            values.mappings[FRONT_MATTER[key]] = (styled_mapping(value_node), key_node.start_mark.line + 1)
             values.order.append((key, "plain"))
             continue
         if not isinstance(value_node, ScalarNode) or value_node.tag != "tag:yaml.org,2002:str" or not value_node.value.strip():
