@@ -83,6 +83,7 @@ def test_a_bad_value_is_an_error_at_its_place(system, change, message):
         (GOOD.replace("quotes:\n", "quotes: &q\n").rstrip("\n").replace("match: exact", "match: exact\nsources: *q"), "reports/tallybook/_quotes.lock.yaml:"),
         ("format: mkdocs-reports/quotes-lock\nversion: 1\nquotes: " + "[" * 100_000 + "\n", "reports/tallybook/_quotes.lock.yaml:3:"),
         ("", "reports/tallybook/_quotes.lock.yaml:1:1: error: quote lock: the file is empty"),
+        ("--- !tag\nformat: mkdocs-reports/quotes-lock\n", "reports/tallybook/_quotes.lock.yaml:1:5: error: quote lock: "),
     ],
 )
 def test_malformed_and_hostile_locks_are_clear_errors(system, text, start):

@@ -155,6 +155,8 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
     if source is None or diagnostics:
         return None, lock_problems(diagnostics)
     checked = StructureChecker(source, diagnostics).check(source.root, LOCK, "the quote lock")
+    if checked is None:  # a tagged root: the checker said so
+        return None, lock_problems(diagnostics)
     sources: dict[str, LockedSource] = {}
     for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", []), strict=True):
         if "id" in entry and "revision" in entry:
