@@ -94,6 +94,11 @@
           statuses.appendChild(document.createTextNode(" "));
         });
       }
+      (record.corrections || []).forEach(function (c) {
+        var line = add(tooltip, "p", "rpt-preview-correction");
+        add(line, "strong", "rpt-correction rpt-correction--" + c[0].replace(/[^a-z-]/g, ""), c[1]);
+        if (c[2]) line.appendChild(document.createTextNode(": " + c[2]));
+      });
       if (record.excerpt) add(tooltip, "p", "rpt-preview-excerpt", record.excerpt);
       else if (!record.published) add(tooltip, "p", "rpt-preview-excerpt", "Declared in a member that is not published: cited, not described here.");
       var meta = "Cited by " + record.cited_by + (record.cited_by === 1 ? " place" : " places");

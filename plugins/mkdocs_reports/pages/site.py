@@ -33,6 +33,7 @@ from ..core.model import Report
 from ..safety.chrome import inert
 from ..safety.sanitize import sanitize, sanitize_rows
 from .backlinks import Backlinks
+from .corrections import Corrections
 from .fragments import FragmentConverter
 from .page import Headings, PageBuilder, PageSpec
 from .paths import Paths
@@ -94,6 +95,7 @@ class SitePages:
         self.paths = self.settings.paths
         self.backlinks = Backlinks(graph)
         self.overview = Overview(graph, self.backlinks)
+        self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
         #: what was made of each system, for the next build
@@ -126,6 +128,7 @@ class SitePages:
             paths=paths,
             graph=self.graph,
             backlinks=self.backlinks,
+            corrections=self.corrections,
             overview=self.overview,
             shorten=shorten,
             picture=picture,
@@ -229,6 +232,7 @@ class SitePages:
                 tooltip=" ".join(tooltip.split()),
                 statuses=[(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
                 citations=entry.citations,
+                corrections=self.corrections.kinds(slug, record.id),
             ))  # fmt: skip
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
@@ -242,7 +246,7 @@ class SitePages:
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
-        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews)
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews, self.corrections)
         return self._previews
 
     @property
