@@ -10,6 +10,7 @@ import re
 import shutil
 
 import pytest
+import yaml
 
 from conftest import FIXTURES
 from mkdocs_reports.core.check import check_collection
@@ -216,3 +217,49 @@ def test_corrections_of_a_record_follow_its_reconciliation(built):
     assert corrections.kinds("inkwell", "RT-OBJ-scratchpad") == []
     assert [entry.kind for entry in corrections.conflicts("inkwell")] == ["conflict"]
     assert corrections.conflicts("ember") == []
+
+
+HOSTILE = '<script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)"> <a id="__config" class="md-header" href="javascript:alert(3)">x</a>'
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Site:
+    """Inkwell with markup in the texts only the front page gathers: the profile's scope
+    and notes, the overview's description."""
+    reports = tmp_path_factory.mktemp("hostile") / "reports"
+    assert import_markdown([FIXTURES / "sets" / "retained"], reports).ok
+    inkwell = reports / "inkwell"
+    quoted = json.dumps(HOSTILE)  # a JSON string is a YAML one
+    edits = {
+        "memory-profile.yaml": [('"The scratchpad file is the only retained object."', quoted),
+                                ('"Notes are prose the model reads."', quoted),
+                                ('scope: "Included are', f"scope: {quoted[:-1]} Included are")],
+        "overview.yaml": [("description: Inkwell keeps a user scratchpad", f"description: {quoted[:-1]} Inkwell keeps a user scratchpad"),
+                          ("but no run shows their effect.\n", 'but no run shows their effect."\n')],
+    }  # fmt: skip
+    for name, changes in edits.items():
+        path = inkwell / name
+        text = path.read_text(encoding="utf-8")
+        for old, new in changes:
+            assert old in text, (name, old)
+            text = text.replace(old, new, 1)
+        path.write_text(text, encoding="utf-8")
+    # no longer the published set its manifest pins
+    manifest = inkwell / "_set.yaml"
+    data = yaml.safe_load(manifest.read_text(encoding="utf-8"))
+    del data["manifest"]
+    manifest.write_text(yaml.safe_dump(data), encoding="utf-8")
+    checked = check_collection(reports)
+    assert checked.ok, checked.messages()
+    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports)))
+
+
+def test_author_markup_on_the_front_page_stays_text(hostile):
+    page = hostile.page("inkwell/")
+    html = hostile.html("inkwell/")
+    article = html[html.index("<article") : html.index("</article>")]
+    # tags and attributes of the author's, as markup (as text, escaped, they are fine)
+    assert not re.search(r"<(script|img)\b", article) and not re.search(r'<[^>]+ (id="__config"|href="javascript:)', article)
+    assert page.event_attributes == [] and not [src for src in page.images if "evil.example" in src]
+    assert "alert(1)" in page.section_text["axis-storage-substrate"]  # shown as text, not dropped
+    assert "alert(1)" in page.section_text["memory-profile"] and "alert(1)" in page.section_text["title"]
