@@ -263,3 +263,20 @@ def test_author_markup_on_the_front_page_stays_text(hostile):
     assert page.event_attributes == [] and not [src for src in page.images if "evil.example" in src]
     assert "alert(1)" in page.section_text["axis-storage-substrate"]  # shown as text, not dropped
     assert "alert(1)" in page.section_text["memory-profile"] and "alert(1)" in page.section_text["title"]
+
+
+def test_a_revision_2_profile_shows_its_units_on_a_page_without_an_overview(reports, tmp_path):
+    from test_profile import MEMORY_RECORDS, revision_2
+
+    reports.report("tally", MEMORY_RECORDS)
+    reports.write("tally/memory-profile.yaml", revision_2())
+    assert reports.check().ok
+    page = Site(build_site(make_project(tmp_path / "site", reports.root))).page("tally/")
+    assert "reports" in _h2(page) and "memory-profile" in _h2(page)  # today's page, with the profile
+    text = page.section_text["axis-write-agency"]
+    assert "Assessment: partial" in text and "Unit 1: The curation route." in text
+    assert "automatic basis: wired — Code admits the curator's text." in text
+    assert "Unit 2: The initial notes." in text and "No value: the assessment is not-determinable" in text
+    assert "Who writes the first notes is not recorded." in text
+    assert "No value: the assessment is uninspected" in page.section_text["axis-lineage"]
+    assert "The lineage was not inspected." in page.section_text["axis-lineage"]
