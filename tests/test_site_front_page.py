@@ -11,7 +11,6 @@ import shutil
 
 import pytest
 import yaml
-
 from conftest import FIXTURES
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.graph import CitationGraph
@@ -52,7 +51,7 @@ def _first_paragraph(site: Site, url: str) -> str:
     """The text of the first paragraph of the page's content after its title."""
     html = site.html(url)
     content = html[html.index("</h1>") :]
-    match = re.search(r"<p>(.*?)</p>", content, re.S)
+    match = re.search(r"<p>(.*?)</p>", content, re.DOTALL)
     assert match
     return " ".join(re.sub(r"<[^>]+>", "", match.group(1)).split())
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 from axe import show, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
-
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown_import import import_markdown
 from sitehtml import build_site, make_project
