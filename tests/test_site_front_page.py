@@ -218,7 +218,8 @@ def test_corrections_of_a_record_follow_its_reconciliation(built):
     assert corrections.conflicts("ember") == []
 
 
-HOSTILE = '<script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)"> <a id="__config" class="md-header" href="javascript:alert(3)">x</a>'
+HOSTILE = ('<script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)"> '
+           '<a id="__config" class="md-header" href="javascript:alert(3)">x</a>')
 
 
 @pytest.fixture(scope="module")
