@@ -111,6 +111,7 @@ def test_a_blocked_set_has_its_front_page_too(site):
     assert "No synthesis: the run stopped at the boundary." in page.section_text["bounded-synthesis"]
     assert "The repository was unreachable" in page.section_text["source-register"]
     assert "unresolved-conflicts" not in page.ids  # no reconciliation: nothing is said of conflicts
+    assert "Target class: none (null: not established by this run)" in page.text and ": null" not in page.text
 
 
 def test_a_system_without_an_overview_keeps_its_page(site):
