@@ -220,7 +220,7 @@ def test_the_record_index_downloads_the_rows_shown_as_csv_and_json(browser, site
     records = json.loads(browser.execute_async_script(READ_DOWNLOAD))
     assert [r["id"] for r in records] == [r["id"] for r in shown]
     first = records[0]
-    assert set(first) == {"id", "system", "report", "published", "kind", "label", "statuses", "cited_by", "url"}
+    assert set(first) == {"id", "system", "report", "published", "kind", "label", "statuses", "corrections", "cited_by", "url"}
     assert first["url"].startswith(site_url) and "#" in first["url"]
     assert first["statuses"] == shown[0]["layers"]
     browser.find_element(By.XPATH, "//button[text()='Download CSV']").click()

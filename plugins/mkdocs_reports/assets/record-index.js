@@ -1,7 +1,8 @@
 /* The filterable tables of the collection, with no dependencies (it works offline):
 
    - the record index (records/): sort by a column heading, filter by system, report, kind,
-     each status layer and free text, hide records of unpublished members;
+     each status layer, what the reconciliation changed (amended, superseded, supersedes,
+     conflicted) and free text, hide records of unpublished members;
    - the comparison of memory profiles (comparison/): a choice per axis ("read-back signal
      includes inferred-embedding"), with how many systems give each value.
 
@@ -30,9 +31,12 @@
         var shown = text(badge);
         layers[label] = shown.slice(shown.indexOf(":") + 1).trim();
       });
+      var corrections = Array.prototype.map.call(row.querySelectorAll("[data-rpt-correction]"), function (badge) {
+        return badge.getAttribute("data-rpt-correction");
+      });
       var link = row.cells[0] && row.cells[0].querySelector("a[href]");
       return {
-        row: row, cells: cells, layers: layers, href: link ? link.href : "",
+        row: row, cells: cells, layers: layers, corrections: corrections, href: link ? link.href : "",
         unpublished: !!row.querySelector(".rpt-unpublished"), words: row.textContent.toLowerCase(),
       };
     });
@@ -120,6 +124,8 @@
     Object.keys(layerCounts).sort(function (a, b) { return layerCounts[b] - layerCounts[a] || a.localeCompare(b); }).forEach(function (layer) {
       filters.push(choice(LAYER_PREFIX + layer, layer + " status", unique(rows.map(function (r) { return r.layers[layer]; }))));
     });
+    var corrected = unique([].concat.apply([], rows.map(function (r) { return r.corrections; })));
+    if (corrected.length) filters.push(choice("correction", "Correction", corrected));
     var published = document.createElement("input");
     published.type = "checkbox";
     var publishedLabel = labelled("Published reports only", published);
@@ -158,6 +164,7 @@
           return wanted.toLowerCase().split(/\s+/).filter(Boolean).every(function (w) { return r.words.indexOf(w) !== -1; });
         }
         if (f.key === "published") return !r.unpublished;
+        if (f.key === "correction") return r.corrections.indexOf(wanted) !== -1;
         if (f.key.indexOf(LAYER_PREFIX) === 0) return r.layers[f.key.slice(LAYER_PREFIX.length)] === wanted;
         var heading = f.key.charAt(0).toUpperCase() + f.key.slice(1);
         var cell = r.cells[heading];
@@ -231,16 +238,16 @@
       Object.keys(r.layers).forEach(function (layer) { statuses[layer] = r.layers[layer]; });
       return {
         id: r.cells.ID, system: r.cells.System, report: r.cells.Report.replace(/\s*\(not published\)$/, ""),
-        published: !r.unpublished, kind: r.cells.Kind, label: r.cells.Label, statuses: statuses,
+        published: !r.unpublished, kind: r.cells.Kind, label: r.cells.Label, statuses: statuses, corrections: r.corrections,
         cited_by: Number(r.cells["Cited by"]) || 0, url: r.href,
       };
     }
     csv.addEventListener("click", function () {
-      var header = ["id", "system", "report", "published", "kind", "label", "statuses", "cited_by", "url"];
+      var header = ["id", "system", "report", "published", "kind", "label", "statuses", "corrections", "cited_by", "url"];
       var lines = [header.join(",")].concat(shown().map(function (r) {
         var e = record(r);
         var statuses = Object.keys(e.statuses).map(function (l) { return l + ": " + e.statuses[l]; }).join("; ");
-        return [e.id, e.system, e.report, e.published, e.kind, e.label, statuses, e.cited_by, e.url].map(csvCell).join(",");
+        return [e.id, e.system, e.report, e.published, e.kind, e.label, statuses, e.corrections.join("; "), e.cited_by, e.url].map(csvCell).join(",");
       }));
       download("records.csv", "text/csv;charset=utf-8", lines.join("\r\n") + "\r\n");
     });

@@ -12,7 +12,8 @@
      first tap on a touch screen (a second tap follows the link; the preview has a link
      too). Escape, leaving the link or tapping elsewhere closes it. It shows the link's
      label (data-rpt-label) at once, then what previews/<system>.json (previews.py) says:
-     kind, label, system and member, statuses as badges, the first sentences, how often
+     kind, label, system and member, statuses as badges, what the reconciliation changed
+     (superseded by, supersedes, amended, unresolved conflict), the first sentences, how often
      it is cited, other systems with the same ID. All of it is author text, only ever set
      as text (textContent), never parsed as HTML. */
   var PREVIEWS = "assets/mkdocs-reports/previews/";
@@ -94,6 +95,11 @@
           statuses.appendChild(document.createTextNode(" "));
         });
       }
+      (record.corrections || []).forEach(function (c) {
+        var line = add(tooltip, "p", "rpt-preview-correction");
+        add(line, "strong", "rpt-correction rpt-correction--" + c[0].replace(/[^a-z-]/g, ""), c[1]);
+        if (c[2]) line.appendChild(document.createTextNode(": " + c[2]));
+      });
       if (record.excerpt) add(tooltip, "p", "rpt-preview-excerpt", record.excerpt);
       else if (!record.published) add(tooltip, "p", "rpt-preview-excerpt", "Declared in a member that is not published: cited, not described here.");
       var meta = "Cited by " + record.cited_by + (record.cited_by === 1 ? " place" : " places");

@@ -51,6 +51,7 @@ class _Node:
     href: str
     kind: str  # CSS modifier: record, external, annotation
     column: int = 0
+    where: str | None = None  # an annotation's place, for the text alternative
     y: int = 0
     x: int = field(init=False)  # where its column starts
 
@@ -77,12 +78,26 @@ class _Arrow:
     head: str  # the arrowhead
 
 
+@dataclass(frozen=True)
+class WebEnd:
+    """One end of a link of the text alternative: a record, or an annotation (its place and
+    the record it is on), so that a reader can follow either."""
+
+    id: str  # the record's ID, or the annotated record's
+    href: str
+    where: str | None = None  # an annotation's place: "Memory report, annotation 1"
+
+    @property
+    def annotation(self) -> bool:
+        return self.where is not None
+
+
 @dataclass
 class Web:
     """What a system's citation web shows, also as text (its text alternative)."""
 
     svg: str
-    edges: list[tuple[str, str, str]] = field(default_factory=list)  # (from ID, relation, to ID)
+    edges: list[tuple[WebEnd, str, WebEnd]] = field(default_factory=list)  # (from, relation, to)
     nodes: int = 0
 
 
@@ -109,7 +124,13 @@ def citation_web(env: jinja2.Environment, view: SystemView, graph: CitationGraph
         box_width=COLUMN,
         box_height=ROW,
     )
-    return Web(svg, [(s.label, relation, t.label) for s, relation, t in edges], len(nodes))
+    return Web(svg, [(_end(s), relation, _end(t)) for s, relation, t in edges], len(nodes))
+
+
+def _end(node: _Node) -> WebEnd:
+    if node.kind == "annotation":
+        return WebEnd(node.key[1].removeprefix("on:"), node.href, node.where)
+    return WebEnd(node.key[1], node.href)
 
 
 def _columns(view: SystemView, members: list[str], overview: Overview, paths: Paths, href: Href) -> tuple[list[_Column], dict[tuple[str, str], _Node]]:
@@ -128,7 +149,8 @@ def _columns(view: SystemView, members: list[str], overview: Overview, paths: Pa
         if report and report.annotations:
             groups.append(("Annotations", [
                 _Node((member, "on:" + annotation.on), f"On {annotation.on}", f"{member_title(member)}: annotation on {annotation.on}",
-                      href(paths.report(slug, member), annotation.anchor), "annotation", number)
+                      href(paths.report(slug, member), annotation.anchor), "annotation", number,
+                      f"{member_title(member)}, annotation {annotation.index}")
                 for annotation in report.annotations
             ]))
         for _, group in groups:

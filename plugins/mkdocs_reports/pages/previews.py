@@ -25,6 +25,7 @@ from itertools import islice
 
 from ..core.model import ExternalRecord, Report, Text
 from .backlinks import Backlinks
+from .corrections import Corrections, summary
 from .views import Overview, member_title
 from .paths import Paths
 from .statuses import status_class
@@ -104,11 +105,15 @@ class PreviewFiles(Mapping[str, str]):
         return len(self._views)
 
 
-def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept: Mapping[str, Kept] | None = None) -> PreviewFiles:
+def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept: Mapping[str, Kept] | None = None,
+                    corrections: Corrections | None = None) -> PreviewFiles:  # fmt: skip
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_").
-    ``kept``: files of systems an earlier build made of the very same reports."""
+    ``kept``: files of systems an earlier build made of the very same reports. Each
+    record's ``corrections`` say what the reconciliation changed of it (kind, summary,
+    the first sentences of the entry)."""
     graph = backlinks.graph
+    corrections = corrections or Corrections(graph)
     index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
     by_system: dict[str, list] = {}
@@ -157,6 +162,7 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
                 "page": paths.url(paths.report(slug, record.member)),
                 "cites": cited.get((record.member, record.anchor), []),
                 "part_of": whole.anchor if whole else None,
+                "corrections": [[c.kind, summary(c), excerpt(c.entry.text)] for c in corrections.of(slug, record.id)],
             }
         return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 

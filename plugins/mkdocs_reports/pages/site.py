@@ -41,6 +41,7 @@ from .comparison import (
     download_paths,
     file_href,
 )
+from .corrections import Corrections
 from .fragments import FragmentConverter
 from .page import Headings, PageBuilder, PageSpec
 from .paths import Paths
@@ -102,6 +103,7 @@ class SitePages:
         self.paths = self.settings.paths
         self.backlinks = Backlinks(graph)
         self.overview = Overview(graph, self.backlinks)
+        self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
         #: what was made of each system, for the next build
@@ -134,6 +136,7 @@ class SitePages:
             paths=paths,
             graph=self.graph,
             backlinks=self.backlinks,
+            corrections=self.corrections,
             overview=self.overview,
             shorten=shorten,
             picture=picture,
@@ -206,7 +209,8 @@ class SitePages:
     def _system_pages(self, view: SystemView) -> dict[str, PageSpec]:
         """The system's page, its reports, and a page per member it cites unpublished."""
         slug, paths = view.system.slug, self.paths
-        pages = {paths.system(slug): self._page("system.html.j2", paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
+        front = "front.html.j2" if self.graph.collection.types.method.set_layout.entry in view.system.reports else "system.html.j2"
+        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
         for report in view.reports:
             page = paths.report(slug, report.member)
             pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report), report=report, view=view)
@@ -258,6 +262,7 @@ class SitePages:
                 tooltip=" ".join(tooltip.split()),
                 statuses=[(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
                 citations=entry.citations,
+                corrections=self.corrections.kinds(slug, record.id),
             ))  # fmt: skip
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
@@ -271,7 +276,7 @@ class SitePages:
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
-        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews)
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews, self.corrections)
         return self._previews
 
     @property

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from ..core.loader import section_anchor
 from ..core.report_types import Shape
+from ..core.schema import UNRECORDED
 from .forge import file_url, repository_url, tree_url
 from .statuses import status_class
 from .text import code_html, label_html
@@ -77,6 +78,11 @@ def _label(text: str | None) -> Markup:
     return label_html(text or "")
 
 
+def _unrecorded(value: object) -> bool:
+    """A value an author could not record ("not recorded — <why>"): shown quietly, never as a lead."""
+    return isinstance(value, str) and value.strip().startswith(UNRECORDED)
+
+
 FILTERS = {"prose": _prose, "cell": _cell, "value": _value, "label": _label, "code": code_html,
            "anchor": _anchor, "ref": _ref, "href": _href}  # fmt: skip
 
@@ -96,6 +102,7 @@ def environment(overrides: Path | None = None) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters.update(FILTERS)
+    env.tests["unrecorded"] = _unrecorded
     env.globals.update(
         section_anchor=section_anchor,
         kind_anchor=kind_anchor,
