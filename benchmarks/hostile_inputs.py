@@ -41,9 +41,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from synthetic import _sentences  # noqa: E402
-
 from mkdocs_reports.core.yaml_source import MAX_LINES  # noqa: E402
+from synthetic import _sentences  # noqa: E402
 
 HEADER = (
     "type: agentic-system-memory-report\nsystem: {name}\ntitle: {title}\nboundary: The boundary.\n"

@@ -13,6 +13,7 @@ import json
 import re
 
 import pytest
+
 from mkdocs_reports.core.type_files import builtin_method
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import Site, build_site, make_project
@@ -36,15 +37,15 @@ def test_a_row_per_profiled_system_and_a_column_per_axis(site):
     header, *rows = _table(site)
     assert header == ["System", *[a.replace("read_back", "read-back").replace("_", " ").capitalize() for a in AXES]]
     assert [row[0].split()[0] for row in rows] == PROFILED
-    quarry = dict(zip(AXES, rows[2][1:]))
+    quarry = dict(zip(AXES, rows[2][1:], strict=True))
     # each value with its bases, in words; an axis with no value says its assessment
     assert "inferred-embedding observed" in quarry["read_back_signal"]
     assert "dedup wired" in quarry["curation_operations"] and "decay claimed" in quarry["curation_operations"]
     assert "uninspected" in quarry["trace_source"]
-    loom = dict(zip(AXES, rows[1][1:]))
+    loom = dict(zip(AXES, rows[1][1:], strict=True))
     assert "inferred-judgment causally supported" in loom["read_back_signal"]  # revision 2: from its units
     assert "absent" in loom["curation_operations"] and "inapplicable" in loom["trace_source"]
-    inkwell = dict(zip(AXES, rows[0][1:]))
+    inkwell = dict(zip(AXES, rows[0][1:], strict=True))
     assert "partial" in inkwell["write_agency"] and "automatic wired" in inkwell["write_agency"]
 
 

@@ -12,6 +12,7 @@ import io
 import json
 
 import pytest
+
 from axe import show, violations
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection

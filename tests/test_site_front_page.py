@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 import yaml
+
 from conftest import FIXTURES
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.graph import CitationGraph

@@ -12,6 +12,7 @@ One site is built for the module and one browser serves every test in it.
 from __future__ import annotations
 
 import pytest
+
 from axe import show, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES

@@ -283,7 +283,7 @@ def test_instant_navigation_runs_nothing_either(browser, site):
     for target in ["evil/memory/", "systems/", "alone/", "notes/"]:
         link = browser.find_element(By.CSS_SELECTOR, f"a[href$='{target}']")
         browser.execute_script("arguments[0].click()", link)
-        WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith(target))
+        WebDriverWait(browser, WAIT).until(lambda b, target=target: b.current_url.endswith(target))
         _ready(browser)
         assert browser.execute_script("return window.__same_document === true"), "not an instant navigation"
         hover_all(browser)

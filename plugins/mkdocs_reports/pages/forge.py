@@ -33,7 +33,7 @@ def _forge(host: str) -> str | None:
 def repository_url(identity: str | None) -> str | None:
     """The identity as a browsable URL, when it is one."""
     match = _REPOSITORY.fullmatch(identity or "")
-    if not match:
+    if identity is None or not match:
         return None
     repo = match["repo"].removesuffix(".git")
     return f"{identity.split('://', 1)[0]}://{match['host']}{repo}"

@@ -96,6 +96,7 @@ _BEYOND_ASCII = "".join(
     for start, end in zip(
         [0x80, *(c + 1 for c in range(0x80, 0x110000) if chr(c).isspace())],
         [*(c - 1 for c in range(0x80, 0x110000) if chr(c).isspace()), 0x10FFFF],
+        strict=True,
     )
     if start <= end
 )

@@ -137,7 +137,8 @@ def _columns(view: SystemView, members: list[str], overview: Overview, paths: Pa
     """A column per member: its records by kind (published or cited), then its annotations;
     and every box by its key."""
     slug = view.system.slug
-    columns, nodes = [], {}
+    columns: list[_Column] = []
+    nodes: dict[tuple[str, str], _Node] = {}
     for number, member in enumerate(members):
         report = view.system.reports.get(member)
         records = report.records if report else view.external.get(member, [])
@@ -207,16 +208,16 @@ def _edges(view: SystemView, graph: CitationGraph, nodes: dict[tuple[str, str], 
     for node in list(nodes.values()):  # this system's records only: no cost from other systems
         if node.kind == "annotation":
             continue
-        record = graph.resolve(slug, node.key[1])
-        if record is None or record.member != node.key[0]:
+        declared = graph.resolve(slug, node.key[1])
+        if declared is None or declared.member != node.key[0]:
             continue
         for citation in graph.cited_by.get((slug, node.key[1]), []):
             edge(owner(citation.member, citation.place.anchor), "cites", node)
     for report in view.reports:
         for annotation in report.annotations:
-            record = graph.resolve(slug, annotation.on)
-            if record:
-                edge(nodes.get((report.member, "on:" + annotation.on)), "annotates", nodes.get((record.member, record.id)))
+            annotated = graph.resolve(slug, annotation.on)
+            if annotated:
+                edge(nodes.get((report.member, "on:" + annotation.on)), "annotates", nodes.get((annotated.member, annotated.id)))
         for record in report.records:
             if record.part_of:
                 whole = graph.resolve(slug, record.part_of)
@@ -263,7 +264,7 @@ class _Bar:
 
 def status_chart(env: jinja2.Environment, view: SystemView, layer: StatusLayer, index_href: str) -> str:
     """One status layer of one system as bars, each a link to its records in the index."""
-    counts = layer.counts.get(view.system.slug, {})
+    counts: dict[str, int] = layer.counts.get(view.system.slug, {})
     values = [v for v in layer.values if counts.get(v)]
     most = max((counts[v] for v in values), default=1)
     bars = [

@@ -23,12 +23,12 @@ import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
 
-from ..core.model import ExternalRecord, Report, Text
+from ..core.model import ExternalRecord, Record, Report, Text
 from .backlinks import Backlinks
 from .corrections import Corrections, summary
-from .views import Overview, member_title
 from .paths import Paths
 from .statuses import status_class
+from .views import Overview, SystemView, member_title
 
 #: where the files are published, relative to the site's root: ``<dir>/<system>.json``
 PREVIEW_DIR = "assets/mkdocs-reports/previews"
@@ -56,7 +56,7 @@ def excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
 ALSO_IN = 10
 
 
-def _cited(report: Report, resolve) -> dict[str, list[str]]:
+def _cited(report: Report, resolve: Callable[[str, str], Record | ExternalRecord | None]) -> dict[str, list[str]]:
     """Anchor of each record or annotation of ``report`` → the anchors of the records it
     cites (resolved in its system, in the order written, itself left out)."""
     cited: dict[str, list[str]] = {}
@@ -80,7 +80,7 @@ class PreviewFiles(Mapping[str, str]):
     IDs stand in the same other systems, is that build's file again (``is_kept``): while
     ``mkdocs serve`` runs, an edit writes its own system's file, not every system's."""
 
-    def __init__(self, views: dict[str, object], make: Callable[[object], str], signature: Callable[[object], tuple[object, ...]],
+    def __init__(self, views: Mapping[str, SystemView], make: Callable[[SystemView], str], signature: Callable[[SystemView], tuple[object, ...]],
                  kept: Mapping[str, Kept]) -> None:  # fmt: skip
         self._views, self._make, self._signature = views, make, signature
         self._kept = {path: kept[path][1] for path, view in views.items() if path in kept and kept[path][0] == signature(view)}
@@ -121,11 +121,11 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
         systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
         by_system.setdefault(entry.view.system.slug, []).append(entry)
 
-    def signature(view) -> tuple[object, ...]:
+    def signature(view: SystemView) -> tuple[object, ...]:
         """What a system's file holds of other systems: the systems that declare its IDs."""
         return (index_url, view.system.name, *(tuple(systems_of[e.record.id]) for e in by_system.get(view.system.slug, [])))
 
-    def system_file(view) -> str:
+    def system_file(view: SystemView) -> str:
         slug = view.system.slug
         cited: dict[tuple[str, str], list[str]] = {}
         annotations = []

@@ -24,7 +24,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from ..core.changes import Changes
@@ -80,7 +79,7 @@ class _SystemPages:
     index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
 
     def same(self, reports: list[Report]) -> bool:
-        return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports))
+        return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports, strict=True))
 
 
 @dataclass(frozen=True)

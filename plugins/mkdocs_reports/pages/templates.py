@@ -39,38 +39,38 @@ _PACKAGE = jinja2.PackageLoader("mkdocs_reports", "templates")
 @jinja2.pass_context
 def _prose(context: Context, text: str | None) -> Markup:
     """Prose (paragraphs, lists, code) as HTML, IDs linked."""
-    return context["t"].prose(text)  # type: ignore[no-any-return]
+    return context["t"].prose(text)
 
 
 @jinja2.pass_context
 def _cell(context: Context, text: str | None) -> Markup:
     """One line as inline HTML, IDs linked."""
-    return context["t"].cell(text)  # type: ignore[no-any-return]
+    return context["t"].cell(text)
 
 
 @jinja2.pass_context
 def _value(context: Context, text: str) -> Markup:
     """A labelled field's value: prose when it spans lines, else one line after a space."""
     t = context["t"]
-    return t.prose(text) if "\n" in text.strip() else Markup(" ") + t.cell(text)  # type: ignore[no-any-return]
+    return t.prose(text) if "\n" in text.strip() else Markup(" ") + t.cell(text)
 
 
 @jinja2.pass_context
 def _anchor(context: Context, name: str) -> str:
     """Declare an id of the page and write it."""
-    return context["p"].anchor(name)  # type: ignore[no-any-return]
+    return context["p"].anchor(name)
 
 
 @jinja2.pass_context
 def _ref(context: Context, record_id: str) -> Markup:
     """A record ID linked to its entry (as text when it resolves to none)."""
-    return context["t"].ref_or_text(record_id)  # type: ignore[no-any-return]
+    return context["t"].ref_or_text(record_id)
 
 
 @jinja2.pass_context
 def _href(context: Context, page: str, anchor: str | None = None) -> str:
     """A link from the page being written to ``page`` (and ``anchor`` on it)."""
-    return context["href"](page, anchor)  # type: ignore[no-any-return]
+    return context["href"](page, anchor)
 
 
 def _label(text: str | None) -> Markup:

@@ -102,7 +102,8 @@ def label_text(text: str) -> str:
 def _escaped(text: str, carried: dict[int, str], escapes: dict[str, str]) -> str:
     """``text`` with the characters ``escapes`` names backslash-escaped outside code, and
     every character ``carried`` carries as its placeholder."""
-    out, last = [], 0
+    out: list[str] = []
+    last = 0
     if _ESCAPABLE.search(text):
         masked = mask_code(text)
         for match in _ESCAPABLE.finditer(masked):

@@ -92,9 +92,9 @@ class Overview:
                 for record in records:
                     count = backlinks.count(slug, record.id)
                     self.index.append(IndexEntry(record, view, view.system.reports[record.member], count))
-            for records in view.external.values():
-                for record in records:
-                    self.index.append(IndexEntry(record, view, None, backlinks.count(slug, record.id)))
+            for cited in view.external.values():
+                for external in cited:
+                    self.index.append(IndexEntry(external, view, None, backlinks.count(slug, external.id)))
         self.index.sort(key=lambda e: (e.record.id, e.view.system.slug))
 
     def layers_of(self, view: SystemView) -> list[StatusLayer]:
