@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from mkdocs_reports.adapter.plugin import ReportsPlugin
+from mkdocs_reports.adapter.messages import log_level
 from mkdocs_reports.core.diagnostics import Diagnostic, Location, shown
 from mkdocs_reports.core.grounding.status import UNVERIFIED
 
@@ -24,9 +24,6 @@ def test_the_count_names_warnings_as_warnings_and_errors_as_errors():
 
 
 def test_a_message_is_logged_at_its_own_level():
-    plugin = ReportsPlugin()
-    plugin.load_config({"require_verified_quotes": False})
-    assert plugin._level(_unverified(1)) == logging.INFO
-    assert plugin._level(Diagnostic(Location("reports/a/memory.yaml"), "broken")) == logging.ERROR
-    plugin.load_config({"require_verified_quotes": True})
-    assert plugin._level(_unverified(1)) == logging.WARNING
+    assert log_level(_unverified(1), require_verified_quotes=False) == logging.INFO
+    assert log_level(Diagnostic(Location("reports/a/memory.yaml"), "broken"), require_verified_quotes=False) == logging.ERROR
+    assert log_level(_unverified(1), require_verified_quotes=True) == logging.WARNING

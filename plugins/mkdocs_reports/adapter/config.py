@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+
+from ..pages import Headings, PageSettings, Paths
+from ..pages.fragments import extension_name
 
 
 class ReportsConfig(Config):
@@ -35,3 +41,18 @@ class ReportsConfig(Config):
     #: since it was verified) is a warning, so ``--strict`` fails on it; ``false`` logs it
     #: as information instead (the pages still say "not verified")
     require_verified_quotes = c.Type(bool, default=True)
+
+
+def settings_of(config: MkDocsConfig, paths: Paths) -> PageSettings:
+    """What the site's configuration decides about the generated pages: its ``toc``
+    settings for headings, its Markdown extensions for author text, its theme's
+    ``custom_dir`` for templates of its own."""
+    toc = next((config.mdx_configs.get(e) for e in config.markdown_extensions if extension_name(e) == "toc"), None)
+    custom_dir = config.theme.custom_dir
+    return PageSettings(
+        paths=paths,
+        headings=Headings.from_toc_config(toc or {}),
+        markdown_extensions=tuple(config.markdown_extensions),
+        markdown_configs=dict(config.mdx_configs),
+        templates=Path(custom_dir) if custom_dir else None,
+    )

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import jinja2
 import jinja2.bccache
-from mkdocs.structure.files import File
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
@@ -127,3 +128,15 @@ class CompiledTemplates(jinja2.BytecodeCache):
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+def build_setting(config: MkDocsConfig, files: Files, errors_banner: str) -> str:
+    """What every generated page's HTML depends on besides its own: mkdocs.yml, the
+    hand-written pages (the navigation shows their titles) and, while serving, the
+    errors of the build shown above every page."""
+    parts = [Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else "", errors_banner]
+    for file in files.documentation_pages():
+        if file.abs_src_path and not isinstance(file, GeneratedFile):
+            stat = os.stat(file.abs_src_path)
+            parts.append(f"{file.src_uri}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(parts)

@@ -13,8 +13,13 @@ it is a navigation like any other, only shorter.
 
 from __future__ import annotations
 
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
+from mkdocs.utils import nest_paths
 
 
 class _PageNavigation(Navigation):
@@ -60,3 +65,28 @@ def _own_system(page: Page, systems: Section) -> Section | None:
         if isinstance(ancestor, Section) and ancestor.parent is systems:  # (every ancestor is a section)
             return ancestor
     return None
+
+
+def refuse_collisions(files: Files, new: list[File]) -> None:
+    """A system folder named like a docs page (or the index) would overwrite it."""
+    taken = {f.dest_uri: f.src_uri for f in files}
+    clashes = []
+    for file in new:
+        if file.dest_uri in taken:
+            clashes.append(f"{file.src_uri} and {taken[file.dest_uri]} would both be {file.url or '/'}")
+        taken[file.dest_uri] = file.src_uri
+    if clashes:
+        raise PluginError(
+            "The reports plugin cannot place its pages: " + "; ".join(clashes)
+            + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page/comparison_page."
+        )
+
+
+def site_nav(docs_pages: list[File], home_page: str, user_nav: list[Any] | None, changes: list[Any], collection: list[Any]) -> list[Any]:
+    """Home first, then the collection, then the other hand-written pages (or the
+    author's own ``nav``, followed by the collection); a preview's Changes page first."""
+    if user_nav is not None:
+        return [*changes, *user_nav, *collection]
+    ordered = sorted((f for f in docs_pages if f.inclusion.is_in_nav()), key=file_sort_key)
+    rest = [entry for entry in nest_paths(f.src_uri for f in ordered) if entry != home_page]
+    return [home_page, *changes, *collection, *rest]

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,49 +27,31 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
-from mkdocs.utils import get_relative_url, nest_paths
+from mkdocs.utils import get_relative_url
 
 from ..core.check import CheckedCollection, check_collection
-from ..core.diagnostics import PRINT_LIMIT, Diagnostic, Location
-from ..core.grounding.status import UNVERIFIED
-from ..core.loader import LoadCache, display_path
+from ..core.loader import LoadCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
-from ..pages import Headings, PageClash, PageSettings, PageSpec, Paths, SitePages
+from ..pages import PageClash, PageSpec, Paths, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.docs_citations import link_docs_citations
-from ..pages.fragments import extension_name
 from . import preview_html
-from .config import ReportsConfig
-from .incremental import Builds, CompiledTemplates, content_fingerprint
+from .config import ReportsConfig, settings_of
+from .docs_pages import log_citation_problems, with_glance
+from .incremental import Builds, CompiledTemplates, build_setting, content_fingerprint
 from .label_once import label_once
 from .landmarks import name_landmarks
-from .navigation import SystemsNavigation
+from .messages import errors_banner, log_checked, unreadable_pages
+from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
-from .page import toc_tokens as _tokens
 from .preview import Preview, PreviewError, SnapshotError
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started
 log = logging.getLogger(f"{mkdocs.__name__}.plugins.reports")
-
-
-def settings_of(config: MkDocsConfig, paths: Paths) -> PageSettings:
-    """What the site's configuration decides about the generated pages: its ``toc``
-    settings for headings, its Markdown extensions for author text, its theme's
-    ``custom_dir`` for templates of its own."""
-    toc = next((config.mdx_configs.get(e) for e in config.markdown_extensions if extension_name(e) == "toc"), None)
-    custom_dir = config.theme.custom_dir
-    return PageSettings(
-        paths=paths,
-        headings=Headings.from_toc_config(toc or {}),
-        markdown_extensions=tuple(config.markdown_extensions),
-        markdown_configs=dict(config.mdx_configs),
-        templates=Path(custom_dir) if custom_dir else None,
-    )
 
 
 class ReportsPlugin(BasePlugin[ReportsConfig]):
@@ -129,30 +110,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     # -- the collection -----------------------------------------------------------------
 
-    def _check(self) -> CheckedCollection:
-        """The collection, checked; its messages name files as from mkdocs.yml."""
-        checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
-        for diagnostic in checked.diagnostics[:PRINT_LIMIT]:
-            log.log(self._level(diagnostic), str(diagnostic))
-        for more in checked.messages()[PRINT_LIMIT:]:  # how many more there are, as grave as the worst
-            hidden = checked.diagnostics[PRINT_LIMIT:]
-            log.log(logging.ERROR if checked.omitted else max(map(self._level, hidden), default=logging.INFO), more)
-        log.info(f"Reports: {checked.summary()}")
-        return checked
-
-    def _level(self, diagnostic: Diagnostic) -> int:
-        """How a message is logged: a quote not yet verified is only news when the site
-        does not require verified quotes (a strict build fails on warnings)."""
-        if diagnostic.severity == "error":
-            return logging.ERROR
-        if diagnostic.rule == UNVERIFIED and not self.config.require_verified_quotes:
-            return logging.INFO
-        return logging.WARNING
-
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return None
-        checked = self._check()
+        checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
+        log_checked(log, checked, self.config.require_verified_quotes)
         previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
         try:
             pages = self.site.pages(previous if self.serving else None)
@@ -169,8 +131,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.preview.compares:
             pages[self.config.changes_page] = self._changes_page(checked)
         self.errors_banner = ""
-        if self.serving and not checked.ok:
-            self._show_errors(checked, pages)
+        if self.serving and not checked.ok:  # the errors go where the author looks (messages.py)
+            self.errors_banner = errors_banner(self.site, checked)
+            unreadable_pages(self.site, checked, self.paths, self.root, self.base, pages)
         new: list[File] = []
         self.generated = set(pages)
         for uri, spec in pages.items():
@@ -192,39 +155,21 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new += [GeneratedFile.in_memory(config, path, text) for path, text in self.site.downloads().items()]
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
-        self._refuse_collisions(files, new)
+        refuse_collisions(files, new)
         self.changes_url = None
         for file in new:
             files.append(file)
             if file.src_uri == self.config.changes_page and self.preview.compares:
                 self.changes_url = file.url
         if self.config.nav:
-            config.nav = self._nav(docs_pages)
+            changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
+            config.nav = site_nav(docs_pages, self.paths.home_page, self.user_nav, changes, self.site.nav)
         if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
             for file in docs_pages:
                 if os.path.isfile(file.abs_dest_path):
                     os.utime(file.abs_dest_path, (0, 0))
         self.files = files
         return files
-
-    def _show_errors(self, checked: CheckedCollection, pages: dict[str, PageSpec]) -> None:
-        """While serving, the errors go where the author looks: above every page, and on
-        the page of a report that could not be read at all (instead of a 404)."""
-        assert self.site is not None
-        self.errors_banner = self.site.build_errors(checked.messages(), len(checked.errors) + checked.omitted)
-        by_file: dict[str, list[str]] = {}
-        for diagnostic in checked.diagnostics:
-            by_file.setdefault(diagnostic.location.file, []).append(str(diagnostic))
-        reports_dir = Path(display_path(self.root, self.base))
-        for file, messages in by_file.items():
-            path = Path(file)
-            if path.suffix != ".yaml" or path.parent.parent != reports_dir or path.stem.startswith("_"):
-                continue  # not a report (a set's _set.yaml is listed above every page)
-            system, member = path.parent.name, path.stem
-            page = self.paths.report(system, member)
-            published = system in checked.collection.systems and member in checked.collection.systems[system].reports
-            if not published and page not in pages:
-                pages[page] = self.site.unreadable(page, file, messages)
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
@@ -244,51 +189,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         log.info(f"Changes page: {changes.summary()}")
         return self.site.changes(changes, self.config.changes_page, self.preview.pull_request)
 
-    @staticmethod
-    def _refuse_collisions(files: Files, new: list[File]) -> None:
-        """A system folder named like a docs page (or the index) would overwrite it."""
-        taken = {f.dest_uri: f.src_uri for f in files}
-        clashes = []
-        for file in new:
-            if file.dest_uri in taken:
-                clashes.append(f"{file.src_uri} and {taken[file.dest_uri]} would both be {file.url or '/'}")
-            taken[file.dest_uri] = file.src_uri
-        if clashes:
-            raise PluginError(
-                "The reports plugin cannot place its pages: " + "; ".join(clashes)
-                + ". Rename the docs page or system folder, or set index_page/coverage_page/systems_page/comparison_page."
-            )
-
-    def _nav(self, docs_pages: list[File]) -> list[Any]:
-        """Home first, then the collection, then the other hand-written pages (or the
-        author's own ``nav``, followed by the collection)."""
-        assert self.site is not None
-        changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
-        if self.user_nav is not None:
-            return [*changes, *self.user_nav, *self.site.nav]
-        ordered = sorted((f for f in docs_pages if f.inclusion.is_in_nav()), key=file_sort_key)
-        hand_written = nest_paths(f.src_uri for f in ordered)
-        home = [self.paths.home_page]
-        rest = [entry for entry in hand_written if entry != self.paths.home_page]
-        return [*home, *changes, *self.site.nav, *rest]
-
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if self.config.enabled:
             self.navigation = SystemsNavigation(nav, self.paths.systems_page)
             if self.dirty:
-                self.builds.mark(files, config.site_dir, self._setting(config, files), self.navigation.for_page)
+                self.builds.mark(files, config.site_dir, build_setting(config, files, self.errors_banner), self.navigation.for_page)
         return nav
-
-    def _setting(self, config: MkDocsConfig, files: Files) -> str:
-        """What every generated page's HTML depends on besides its own: mkdocs.yml, the
-        hand-written pages (the navigation shows their titles) and, while serving, the
-        errors of the build shown above every page."""
-        parts = [Path(config.config_file_path).read_text(encoding="utf-8") if config.config_file_path else "", self.errors_banner]
-        for file in files.documentation_pages():
-            if file.abs_src_path and not isinstance(file, GeneratedFile):
-                stat = os.stat(file.abs_src_path)
-                parts.append(f"{file.src_uri}:{stat.st_size}:{stat.st_mtime_ns}")
-        return "\n".join(parts)
 
     # -- pages --------------------------------------------------------------------------
 
@@ -298,7 +204,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         linked, problems = link_docs_citations(markdown, page.file.src_uri, self.site.graph, self.paths)
         if problems:
-            self._log_docs_problems(page, markdown, problems)
+            log_citation_problems(log, page, markdown, problems, self.base)
         return linked
 
     @event_priority(100)  # before other plugins look at the page's HTML
@@ -308,7 +214,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled:
             return None
         if self.glance is not None and page.file.src_uri == self.paths.home_page and not isinstance(page, ReportPage):
-            html = _with_glance(html, page, self.glance, self.config.glance_marker)
+            html = with_glance(html, page, self.glance, self.config.glance_marker)
         return self.errors_banner + html if self.errors_banner else html
 
     def on_page_context(self, context: Any, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> Any:
@@ -349,19 +255,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
         return output
 
-    def _log_docs_problems(self, page: Page, markdown: str, problems: list[Any]) -> None:
-        """Name the docs file and the line in it (front matter counted) like the checker:
-        relative to the folder of mkdocs.yml, as report files are."""
-        source = page.file.content_string
-        skipped = source.count("\n", 0, len(source) - len(markdown)) if source.endswith(markdown) else 0
-        path = page.file.abs_src_path
-        display = display_path(Path(path), self.base) if path else page.file.src_uri
-        for problem in problems:
-            line = markdown.count("\n", 0, problem.offset)
-            column = problem.offset - (markdown.rfind("\n", 0, problem.offset) + 1)
-            location = Location(display, skipped + line + 1, column + 1)
-            log.error(str(Diagnostic(location, problem.message, problem.fix)))
-
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The generated pages' search entries, made from the collection (pages/search.py)."""
@@ -384,20 +277,3 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         return server
 
 
-_ID = re.compile(r'\sid="([^"]+)"')
-
-
-def _with_glance(html: str, page: Page, glance: PageSpec, marker: str) -> str:
-    """A hand-written home page's HTML with the glance at ``marker`` (or at its end), and
-    the glance's headings in the page's table of contents where the glance stands: under
-    the page's title, before the first heading that comes after it."""
-    before, found, after = html.partition(marker)
-    if not found:
-        before, after = html + "\n", ""
-    ids_after = set(_ID.findall(after))
-    entries = page.toc.items
-    host = entries[0].children if len(entries) == 1 and entries[0].level == 1 else entries
-    position = next((i for i, item in enumerate(host) if item.id in ids_after), len(host))
-    host[position:position] = list(get_toc(_tokens(glance.toc)))
-    page.present_anchor_ids = (page.present_anchor_ids or set()) | glance.ids
-    return before + glance.html + after
