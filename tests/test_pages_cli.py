@@ -150,3 +150,17 @@ def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tm
     # refused by the check, before any page is made
     assert "reports/records/memory.yaml:1:1: error: the system folder 'records' is a name the site keeps" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_generators_search_leaves_out_the_listings_of_the_collection_only(tmp_path):
+    """Each record is indexed on its own page; the record index of 200 reports as one
+    search entry passed Zensical's limit of 64 KB a field and failed its build."""
+    write_pages(check_collection(FIXTURES / "sample"), tmp_path / "pages")
+
+    def front_matter(page: str) -> dict:
+        return yaml.safe_load((tmp_path / "pages" / page).read_text(encoding="utf-8").split("---\n")[1])
+
+    for listing in ("records.md", "coverage.md", "systems/index.md", "comparison.md"):
+        assert front_matter(listing).get("search") == {"exclude": True}, listing
+    for page in ("alpha/memory.md", "alpha/index.md", "index.md"):
+        assert "search" not in front_matter(page), page

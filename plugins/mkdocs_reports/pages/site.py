@@ -153,11 +153,11 @@ class SitePages:
         return status_chart(self.env, view, layer, href(self.paths.index_page))
 
     def _page(self, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
-              nav_title: str | None = None, **context: Any) -> PageSpec:  # fmt: skip
+              nav_title: str | None = None, listing: bool = False, **context: Any) -> PageSpec:  # fmt: skip
         builder, base = self._builder_context(page, system)
         written = self.env.get_template(f"reports/{template}").render(**base, **context)
         clean = builder.filled(sanitize(written, builder.anchors.ids))
-        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title)
+        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing)
 
     # -- every page -----------------------------------------------------------------------
 
@@ -181,9 +181,9 @@ class SitePages:
             self.by_system[view.system.slug] = made
             pages.update(made.pages)
         paths = self.paths
-        pages[paths.systems_page] = self._page("systems.html.j2", paths.systems_page, "Systems", _LISTING_META)
-        pages[paths.index_page] = self._page("records.html.j2", paths.index_page, "Record index", _LISTING_META, rows=self._index_rows_html())
-        pages[paths.coverage_page] = self._page("coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META)
+        pages[paths.systems_page] = self._page("systems.html.j2", paths.systems_page, "Systems", _LISTING_META, listing=True)
+        pages[paths.index_page] = self._page("records.html.j2", paths.index_page, "Record index", _LISTING_META, listing=True, rows=self._index_rows_html())
+        pages[paths.coverage_page] = self._page("coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META, listing=True)
         pages[paths.comparison_page] = self._comparison_page()
         return pages
 
@@ -196,7 +196,7 @@ class SitePages:
         page, comparison = self.paths.comparison_page, self.comparison
         csv_path, json_path = download_paths(self.paths)
         chart_href = self.paths.href(page, page)
-        return self._page("comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]},
+        return self._page("comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]}, listing=True,
                           basis_legend=[(b, BASIS_MEANINGS.get(b, "")) for b in comparison.bases],
                           csv_href=file_href(self.paths, page, csv_path), json_href=file_href(self.paths, page, json_path),
                           axis_chart=lambda axis: axis_chart(self.env, comparison, axis, chart_href))  # fmt: skip
