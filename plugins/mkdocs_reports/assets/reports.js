@@ -496,10 +496,33 @@
     });
   }
 
+  /* Every quote's passage has a copy button: a plain button per passage, and one listener on
+     the document for them all (the theme's copy buttons come with a tooltip and watchers
+     each, which thousands of quotes on a page cannot afford). */
+  function quoteCopies() {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset .rpt-passage"), function (passage) {
+      if (passage.querySelector(":scope > .rpt-copy-quote")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "rpt-copy-quote";
+      button.textContent = "Copy";
+      button.dataset.rptLabel = "Copy";
+      button.setAttribute("aria-label", "Copy the quote");
+      passage.insertBefore(button, passage.firstChild);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest ? event.target.closest(".rpt-copy-quote") : null;
+    var code = button && button.parentNode.querySelector(":scope > code");
+    if (code) copy(code.textContent, button);
+  });
+
   function setupAll() {
     Array.prototype.forEach.call(document.querySelectorAll(".rpt-index:not(.rpt-records)"), setup);
     fillGaps();
     recordActions();
+    quoteCopies();
   }
 
   if (typeof window.document$ !== "undefined") {
