@@ -500,7 +500,7 @@
      the document for them all (the theme's copy buttons come with a tooltip and watchers
      each, which thousands of quotes on a page cannot afford). */
   function quoteCopies() {
-    Array.prototype.forEach.call(document.querySelectorAll(".md-typeset .rpt-passage"), function (passage) {
+    Array.prototype.forEach.call(document.querySelectorAll(".rpt-passage"), function (passage) {
       if (passage.querySelector(":scope > .rpt-copy-quote")) return;
       var button = document.createElement("button");
       button.type = "button";
