@@ -25,6 +25,12 @@ Cases (the reproducers of issue 8):
 * word-diff (issue 22): a build with a Changes page whose base holds ``a b`` repeated to the
   text limit in every field where the head holds ``a c`` (difflib took 22 s for 1,000 pairs
   of one field); the clean twin edits a few words of prose fields of the same size
+* Markdown read ahead of itself (issue 22): three fields at the text limit, each made of one
+  unit repeated: link brackets ``[`` (Python-Markdown scanned to the paragraph's end from
+  each: 20,000 took 40 s), image openings ``![``, ``[x ``, open addresses ``[a](``, open
+  references ``[a][``, brackets or links nested 10,000 or 5,000 deep; and their neighbours
+  that a linear reader already handles: emphasis and strong runs, code spans, ``<a``,
+  backslashes, lists and quotes nested 15 deep, fence lines
 """
 
 from __future__ import annotations
@@ -264,6 +270,37 @@ def word_diff(prose: Prose, total: int = 1_000_000) -> tuple[dict, dict, dict, d
             report(lambda i: ("a b " * pairs).strip()), report(lambda i: texts[i]))
 
 
+def _markdown_runs(unit: str, name: str, end: str = "", fields: int = 3):
+    """A case of ``fields`` texts at the text limit made of ``unit`` repeated (then ``end``)."""
+
+    def case(prose: Prose) -> tuple[dict, dict]:
+        def make(length: int, number: int) -> str:
+            body = unit * ((length - len(end)) // len(unit))
+            return body + end[: length - len(body)]
+
+        return _fielded(prose, make, fields * (TEXT_LIMIT - 100), name)
+
+    return case
+
+
+def _nested(prefix: str, name: str):
+    """Lines nested as deep as the check allows (15 levels), then out again, to the limit."""
+
+    def case(prose: Prose) -> tuple[dict, dict]:
+        def make(length: int, number: int) -> str:
+            lines, size, depth = [], 0, 0
+            while size < length - 100:
+                line = prefix(depth % 15) + "x"
+                lines.append(line)
+                size += len(line) + 1
+                depth += 1
+            return "\n".join(lines)
+
+        return _fielded(prose, make, 3 * (TEXT_LIMIT - 100), name)
+
+    return case
+
+
 CASES = {
     "near-miss": near_miss,
     "repeated-id": repeated_id,
@@ -275,6 +312,23 @@ CASES = {
     "big-file": big_file,
     "many-errors": many_errors,
     "word-diff": word_diff,
+    # Markdown that Python-Markdown reads in super-linear time unless made text first
+    # (pages/link_syntax.py), and its neighbours: three fields at the text limit each
+    "link-brackets": _markdown_runs("[", "Link brackets"),
+    "image-openings": _markdown_runs("![", "Image openings"),
+    "bracket-words": _markdown_runs("[x ", "Bracket words"),
+    "open-addresses": _markdown_runs("[a](", "Open addresses"),
+    "open-references": _markdown_runs("[a][", "Open references"),
+    "nested-brackets": _markdown_runs("[", "Nested brackets", "x" + "]" * 9_900),
+    "nested-links": _markdown_runs("[a](", "Nested links", "x" + ")" * 4_900),
+    "emphasis-runs": _markdown_runs("*a_", "Emphasis runs"),
+    "strong-runs": _markdown_runs("**a", "Strong runs"),
+    "code-spans": _markdown_runs("`a", "Code spans"),
+    "angle-brackets": _markdown_runs("<a", "Angle brackets"),
+    "backslashes": _markdown_runs("\\", "Backslashes"),
+    "nested-lists": _nested(lambda depth: "    " * depth + "- ", "Nested lists"),
+    "nested-quotes": _nested(lambda depth: "> " * (depth + 1), "Nested quotes"),
+    "fence-runs": _markdown_runs("~~~\n", "Fence runs"),
 }
 CHECK_ONLY = {"many-errors"}  # nothing of it can be built: the check is the cost
 

@@ -9,6 +9,8 @@ reading.
 
 from __future__ import annotations
 
+import html
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -140,3 +142,76 @@ def test_word_diff_of_crafted_repetitive_pairs_grows_linearly(pair: str) -> None
     small = lines_run(word_diff, *make(100))
     # four times the words: a linear diff runs about four times the lines, a cubic one 64×
     assert lines_run(word_diff, *make(400), limit=8 * small) <= 8 * small
+
+
+#: the extensions of this repository's site (mkdocs.yml), which author text is read with
+SITE_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc", "pymdownx.highlight", "pymdownx.superfences")
+
+#: Markdown whose reading scans ahead from each of its characters (link and image
+#: brackets, addresses), and its neighbours that do not; each ``n`` units long
+COSTLY_MARKDOWN = {
+    "unclosed link brackets": lambda n: "[" * n,
+    "unclosed image brackets": lambda n: "![" * n,
+    "bracket and word": lambda n: "[x " * n,
+    "footnote openings": lambda n: "[^" * n,
+    "unclosed addresses": lambda n: "[a](" * n,
+    "unclosed addresses with words": lambda n: "[a](b " * n,
+    "unclosed references": lambda n: "[a][" * n,
+    "deeply nested brackets": lambda n: "[" * n + "x" + "]" * n,
+    "deeply nested links": lambda n: "[a](" * n + "x" + ")" * n,
+    "nested link texts": lambda n: "[a " * n + "](b)" * n,
+    "unsafe links": lambda n: "[a](javascript:x) " * n,
+    "brackets across paragraphs": lambda n: "[" * n + "\n\n" + "]" * n,
+    "brackets across table cells": lambda n: "| a | b |\n|---|---|\n| " + "[" * n + " | " + "]" * n + " |",
+    "emphasis runs": lambda n: "*a_" * n,
+    "strong runs": lambda n: "**a" * n,
+    "backtick runs": lambda n: "`a" * n,
+    "angle brackets": lambda n: "<a" * n,
+    "backslashes": lambda n: "\\" * n,
+}
+
+
+#: those of them that are no link at all: the reader sees them as written
+NO_LINK = ["unclosed link brackets", "unclosed image brackets", "bracket and word", "footnote openings",
+           "unclosed addresses", "unclosed addresses with words", "unclosed references", "deeply nested brackets",
+           "brackets across paragraphs", "angle brackets"]
+
+
+def _prose(reports):
+    """A function that converts author prose as the memory page of a system does."""
+    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.pages import PageSettings
+    from mkdocs_reports.pages.site import SitePages
+
+    reports.report("alpha")
+    site = SitePages(check_collection(reports.root).graph, PageSettings(markdown_extensions=SITE_EXTENSIONS))
+    text = site.text("alpha", "alpha/memory.md")
+
+    def prose(value: str) -> str:
+        site.converter.forget()  # each text converted anew
+        return str(text.prose(value))
+
+    return prose
+
+
+@pytest.mark.parametrize("construct", COSTLY_MARKDOWN)
+def test_costly_link_syntax_is_read_in_linear_time(reports, construct: str) -> None:
+    make = COSTLY_MARKDOWN[construct]
+    prose = _prose(reports)
+    small = lines_run(prose, make(250))
+    # four times the text: a linear reading runs about four times the lines, a quadratic one 16×
+    assert lines_run(prose, make(1000), limit=8 * small) <= 8 * small
+
+
+def test_costly_link_syntax_shows_as_written_and_links_stay_links(reports) -> None:
+    prose = _prose(reports)
+    for construct in NO_LINK:
+        written = COSTLY_MARKDOWN[construct](30)
+        shown = html.unescape(re.sub(r"<[^>]*>", "", prose(written)))
+        assert shown.split() == written.split(), construct
+    # links as Markdown makes them, and a stray bracket shown as written
+    linked = prose("[a](https://example.org/a) and [b [c](https://example.org/c) d](https://example.org/b) [ the end")
+    assert re.findall(r'<a href="([^"]*)">', linked) == ["https://example.org/a", "https://example.org/b"], linked
+    assert html.unescape(re.sub(r"<[^>]*>", "", linked)) == "a and b [c](https://example.org/c) d [ the end"
+    nested = prose("[[[a](https://example.org/a)]] and [x][y] and [y]\n\n[y]: https://example.org/y")
+    assert re.findall(r'<a href="([^"]*)">', nested) == ["https://example.org/a", "https://example.org/y", "https://example.org/y"]

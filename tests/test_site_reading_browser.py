@@ -126,10 +126,11 @@ def test_the_record_count_is_announced_and_no_match_is_said(browser, site_url):
 
 
 QUOTES = """
-return [...document.querySelectorAll('p:has(> .rpt-quote-source) + .highlight')].map(block => {
-  const code = block.querySelector('pre > code');
+return [...document.querySelectorAll('p:has(> .rpt-quote-source) + .rpt-passage')].map(block => {
+  block.scrollIntoView();  // laid out once near the screen (content-visibility)
+  const code = block.querySelector(':scope > code');
   return {id: block.previousElementSibling.querySelector('.rpt-quote-source').id,
-          scrolls: code.scrollWidth > code.clientWidth + 1, copy: !!block.querySelector('button[data-md-type=copy]')};
+          scrolls: code.scrollWidth > code.clientWidth + 1, copy: !!block.querySelector(':scope > button.rpt-copy-quote')};
 });
 """
 

@@ -39,6 +39,7 @@ from ..core.source_paths import path_mentions
 from ..safety.author_text import CELL, PROSE, carries, plain_fences, restore, unsafe_targets
 from .fragments import NOT_A_BLOCK, FragmentConverter
 from .grounding import QuoteOrigin, locked, path_url, quote_origin
+from .link_syntax import costly_brackets
 from .paths import Paths
 
 #: what labels escape outside code, so that they show as written
@@ -283,8 +284,13 @@ class PageText(Links):
                 replacements = sorted(replacements + found)
                 starts = [start for start, _, _ in replacements]
                 ends = [end for _, end, _ in replacements]
-        if "]" in text or "!" in text:  # what every unsafe target starts with
-            replacements += [t for t in unsafe_targets(mask_code(text)) if not replaced(t[0])]
+        if "]" in text or "!" in text or "[" in text:  # what every unsafe target and every link starts with
+            masked = mask_code(text)
+            unsafe = [t for t in unsafe_targets(masked) if not replaced(t[0])]
+            broken = {start for start, _, _ in unsafe}
+            # brackets a mention or an unsafe target takes are none Markdown sees
+            costly = costly_brackets(masked, lambda at: at in broken or replaced(at))
+            replacements += unsafe + costly
             replacements.sort()
         carry = carries(text, carried)
         out, last = [], 0
