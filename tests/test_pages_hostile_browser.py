@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from browser import BrowserSession, browser, http_server  # noqa: F401 - browser is a fixture
 from conftest import minimal_report
 from hostile import write_hostile_collection

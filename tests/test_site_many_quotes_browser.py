@@ -10,6 +10,7 @@ and the site's script gives each one a plain copy button.
 from __future__ import annotations
 
 import pytest
+
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from conftest import minimal_report
 from sitehtml import build_site, make_project
