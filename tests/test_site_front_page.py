@@ -152,8 +152,8 @@ def test_the_profile_shows_every_axis_at_its_anchor(site, built):
 
 def test_each_basis_is_a_badge_that_says_its_word(site):
     html = site.html("inkwell/")
-    assert '<span class="rpt-status rpt-status--afforded rpt-basis">basis: afforded</span>' in html
-    assert '<span class="rpt-status rpt-status--wired rpt-basis">basis: wired</span>' in html
+    assert '<span class="rpt-basis rpt-basis--afforded">basis: afforded</span>' in html
+    assert '<span class="rpt-basis rpt-basis--wired">basis: wired</span>' in html
 
 
 def test_superseded_and_superseding_records_say_so_linked_both_ways(site):

@@ -102,7 +102,7 @@ def test_the_keyboard_reaches_the_profiles_records_with_a_visible_focus(browser,
 BADGES = """
 const style = el => { const s = getComputedStyle(el); return s.borderTopStyle + ' ' + s.borderTopWidth + ' ' + s.backgroundColor; };
 const one = selector => style(document.querySelector(selector));
-return {afforded: one('.rpt-basis.rpt-status--afforded'), wired: one('.rpt-basis.rpt-status--wired'),
+return {afforded: one('.rpt-basis--afforded'), wired: one('.rpt-basis--wired'),
         known: one('.rpt-assessment--known'), partial: one('.rpt-assessment--partial'), absent: one('.rpt-assessment--absent')};
 """
 
