@@ -25,7 +25,7 @@ from sitehtml import SAMPLE, make_project
 GENERATOR_META = re.compile(rb'<meta name="generator" content="[^"]*">')
 
 
-def _build(generator: str, project: Path, site: Path, strict: bool) -> tuple[bytes, dict[str, bytes]]:
+def built_files(generator: str, project: Path, site: Path, strict: bool) -> tuple[bytes, dict[str, bytes]]:
     """The generator's name as the home page gives it, and every file without it."""
     command = [sys.executable, "-m", generator, "build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
     env = os.environ | {"NO_MKDOCS_2_WARNING": "1"}
@@ -59,8 +59,8 @@ def _sets(root: Path) -> Path:
 )
 def test_properdocs_writes_the_site_mkdocs_writes(tmp_path, make, strict):
     project = make(tmp_path / "project")
-    mkdocs, by_mkdocs = _build("mkdocs", project, tmp_path / "mkdocs", strict)
-    properdocs, by_properdocs = _build("properdocs", project, tmp_path / "properdocs", strict)
+    mkdocs, by_mkdocs = built_files("mkdocs", project, tmp_path / "mkdocs", strict)
+    properdocs, by_properdocs = built_files("properdocs", project, tmp_path / "properdocs", strict)
     assert b"ProperDocs" in properdocs and b"ProperDocs" not in mkdocs  # two generators did build
     assert sorted(by_properdocs) == sorted(by_mkdocs)
     assert [name for name in by_mkdocs if by_mkdocs[name] != by_properdocs[name]] == []

@@ -2,8 +2,8 @@
 plain MkDocs, ProperDocs and Zensical with Material and ``content.tooltips`` on, in
 headless Chromium: nothing an author wrote runs.
 
-The export is built once and then by each generator once (a module-scoped fixture per
-generator); every page is loaded, scrolled, and every element a tooltip may come from is
+The export is built once and then by MkDocs and Zensical once each (a module-scoped fixture
+per generator); ProperDocs writes MkDocs' very site of it, which a test checks. Every page is loaded, scrolled, and every element a tooltip may come from is
 hovered and focused (``test_site_hostile_browser.hover_all``). Nothing may run, the theme's
 ``#__config`` must be the theme's, and nothing may load from another origin. Zensical is
 installed from the package registry into a virtual environment kept in pytest's cache
@@ -27,6 +27,7 @@ from conftest import minimal_report
 from hostile import write_hostile_collection
 from mkdocs_reports.cli.pages import write_pages
 from mkdocs_reports.core.check import check_collection
+from test_generators_agree import built_files
 from test_site_hostile_browser import HOOK, WAIT, _fired, _foreign_loads, hover_all
 
 pytestmark = pytest.mark.site
@@ -98,12 +99,22 @@ def export(tmp_path_factory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module", params=["mkdocs", "properdocs", "zensical"])
+def test_properdocs_builds_the_export_as_mkdocs_does(export, tmp_path):
+    """So the browser looks at the MkDocs and the Zensical build: ProperDocs' is the same,
+    byte for byte but for the generator's name."""
+    mkdocs, by_mkdocs = built_files("mkdocs", export, tmp_path / "mkdocs", strict=False)
+    properdocs, by_properdocs = built_files("properdocs", export, tmp_path / "properdocs", strict=False)
+    assert b"ProperDocs" in properdocs and b"ProperDocs" not in mkdocs
+    assert sorted(by_properdocs) == sorted(by_mkdocs)
+    assert [name for name in by_mkdocs if by_mkdocs[name] != by_properdocs[name]] == []
+
+
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
 def site(request, export, tmp_path_factory):
     """The export built by one generator, served; its origin and pages."""
     generator = request.param
     if generator == "zensical":
-        cache = request.config.cache.mkdir("zensical-venv") if request.config.cache else tmp_path_factory.mktemp("zensical")
+        cache = cache_dir.mkdir("zensical-venv") if (cache_dir := getattr(request.config, "cache", None)) else tmp_path_factory.mktemp("zensical")
         project = tmp_path_factory.mktemp("zensical-project")
         shutil.copytree(export / "pages", project / "pages")
         config = yaml.safe_load((export / "mkdocs.yml").read_text(encoding="utf-8"))
