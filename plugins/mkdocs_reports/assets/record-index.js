@@ -42,6 +42,23 @@
     });
   }
 
+  function button(text) {
+    var made = document.createElement("button");
+    made.type = "button";
+    made.textContent = text;
+    return made;
+  }
+
+  // the count of rows shown (announced as it changes) and the table's buttons, in a row
+  function actionsOf(status, buttons) {
+    status.className = "rpt-index-count";
+    status.setAttribute("role", "status");
+    var actions = document.createElement("div");
+    actions.className = "rpt-index-actions";
+    [status].concat(buttons).forEach(function (el) { actions.appendChild(el); });
+    return actions;
+  }
+
   function labelled(labelText, control) {
     var label = document.createElement("label");
     var name = document.createElement("span");
@@ -134,17 +151,9 @@
     filters.forEach(function (f) { bar.appendChild(f.label); });
 
     var status = document.createElement("span");
-    status.className = "rpt-index-count";
-    status.setAttribute("role", "status");  // announced as it changes
-    var csv = document.createElement("button");
-    csv.type = "button";
-    csv.textContent = "Download CSV";
-    var json = document.createElement("button");
-    json.type = "button";
-    json.textContent = "Download JSON";
-    var actions = document.createElement("div");
-    actions.className = "rpt-index-actions";
-    [status, csv, json].forEach(function (el) { actions.appendChild(el); });
+    var csv = button("Download CSV");
+    var json = button("Download JSON");
+    var actions = actionsOf(status, [csv, json]);
 
     var empty = document.createElement("p");
     empty.className = "rpt-index-empty";
@@ -342,20 +351,10 @@
     filters.forEach(function (f) { bar.appendChild(f.label); });
 
     var status = document.createElement("span");
-    status.className = "rpt-index-count";
-    status.setAttribute("role", "status");
-    var clear = document.createElement("button");
-    clear.type = "button";
-    clear.textContent = "Show every system";
-    var csv = document.createElement("button");
-    csv.type = "button";
-    csv.textContent = "Download CSV";
-    var json = document.createElement("button");
-    json.type = "button";
-    json.textContent = "Download JSON";
-    var actions = document.createElement("div");
-    actions.className = "rpt-index-actions";
-    [status, clear, csv, json].forEach(function (el) { actions.appendChild(el); });
+    var clear = button("Show every system");
+    var csv = button("Download CSV");
+    var json = button("Download JSON");
+    var actions = actionsOf(status, [clear, csv, json]);
     var empty = document.createElement("p");
     empty.className = "rpt-index-empty";
     empty.textContent = "No system matches these choices.";
