@@ -49,7 +49,7 @@ class PageSpec:
     meta: dict[str, Any] = field(default_factory=dict)
     #: plain text: what the navigation calls the page, when not its title ("Memory report")
     nav_title: str | None = None
-    #: a page that lists the collection (systems, records, coverage, comparison): every entry
+    #: a page that lists the collection (home, systems, records, coverage, comparison): every entry
     #: of it is indexed on its own page, so a generator's own search leaves it out
     listing: bool = False
 

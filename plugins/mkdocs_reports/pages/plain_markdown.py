@@ -61,8 +61,10 @@ def page_markdown(spec: PageSpec) -> str:
     """``spec`` as a Markdown file: front matter (its title, what the theme should hide),
     then its headings and HTML."""
     # the generator's search indexes a page, but for a listing of the collection: each of its
-    # entries is on a page of its own, and the whole would pass Zensical's limit of 64 KB a field
-    meta = {key: value for key, value in spec.meta.items() if key != "search" or spec.listing}
+    # entries is on a page of its own, and the whole would pass Zensical's limits on a field
+    meta = {key: value for key, value in spec.meta.items() if key != "search"}
+    if spec.listing:
+        meta["search"] = {"exclude": True}
     meta["title"] = html.escape(inert(spec.title)) if spec.title else spec.uri
     out = ["---", yaml.safe_dump(meta, allow_unicode=True, sort_keys=False).rstrip("\n"), "---", ""]
     last = 0

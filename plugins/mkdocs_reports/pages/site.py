@@ -305,7 +305,7 @@ class SitePages:
 
     def home(self) -> PageSpec:
         """A whole home page, for a site whose docs folder has none."""
-        return self._page("home.html.j2", self.paths.home_page, "Agentic system analyses", {})
+        return self._page("home.html.j2", self.paths.home_page, "Agentic system analyses", {}, listing=True)
 
     def template(self, name: str, **context: Any) -> str:
         """One of the package's other templates (``reports/<name>``), e.g. the preview banner."""
