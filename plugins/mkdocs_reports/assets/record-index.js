@@ -49,14 +49,22 @@
     return made;
   }
 
-  // the count of rows shown (announced as it changes) and the table's buttons, in a row
-  function actionsOf(status, buttons) {
+  // above the table: its filters, then the count of rows shown (announced as it changes)
+  // and its buttons in a row; below it, what is said when no row matches (returned)
+  function mountControls(root, bar, status, buttons, emptyText) {
     status.className = "rpt-index-count";
     status.setAttribute("role", "status");
     var actions = document.createElement("div");
     actions.className = "rpt-index-actions";
     [status].concat(buttons).forEach(function (el) { actions.appendChild(el); });
-    return actions;
+    var empty = document.createElement("p");
+    empty.className = "rpt-index-empty";
+    empty.textContent = emptyText;
+    empty.hidden = true;
+    root.insertBefore(actions, root.firstChild);
+    root.insertBefore(bar, root.firstChild);
+    root.appendChild(empty);
+    return empty;
   }
 
   function labelled(labelText, control) {
@@ -153,15 +161,7 @@
     var status = document.createElement("span");
     var csv = button("Download CSV");
     var json = button("Download JSON");
-    var actions = actionsOf(status, [csv, json]);
-
-    var empty = document.createElement("p");
-    empty.className = "rpt-index-empty";
-    empty.textContent = "No record matches these filters.";
-    empty.hidden = true;
-    root.insertBefore(actions, root.firstChild);
-    root.insertBefore(bar, root.firstChild);
-    root.appendChild(empty);
+    var empty = mountControls(root, bar, status, [csv, json], "No record matches these filters.");
 
     function value(f) { return f.control.type === "checkbox" ? (f.control.checked ? "1" : "") : f.control.value; }
 
@@ -354,14 +354,7 @@
     var clear = button("Show every system");
     var csv = button("Download CSV");
     var json = button("Download JSON");
-    var actions = actionsOf(status, [clear, csv, json]);
-    var empty = document.createElement("p");
-    empty.className = "rpt-index-empty";
-    empty.textContent = "No system matches these choices.";
-    empty.hidden = true;
-    root.insertBefore(actions, root.firstChild);
-    root.insertBefore(bar, root.firstChild);
-    root.appendChild(empty);
+    var empty = mountControls(root, bar, status, [clear, csv, json], "No system matches these choices.");
 
     function active() { return filters.filter(function (f) { return f.control.value; }); }
 
