@@ -13,6 +13,7 @@ canary file, or write ``<img … onerror=…>`` from characters no escaping sees
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -20,6 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
+from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.pages.site import SitePages
+from mkdocs_reports.safety.chrome import chrome_html
 from sitehtml import REPO, SAMPLE, Site, build_site, make_project
 
 pytestmark = pytest.mark.site
@@ -163,7 +168,6 @@ def test_the_reader_sees_the_braces_as_written(built):
     site = Site(root)
     system = site.page("alpha/")
     assert _shown(system.title).startswith(_shown(text))
-    assert _shown(system.headings[next(iter(system.headings))]) == _shown(text)
     nav = [_shown(link.text) for link in system.links if link.in_nav]
     assert _shown(text) in nav
     member = site.page("alpha/evil/")
@@ -175,3 +179,75 @@ def test_the_reader_sees_the_braces_as_written(built):
 def test_hand_written_pages_keep_their_macros(built):
     root, _, _ = built
     assert "The site's macro: KEPT." in Site(root).page("macros/").text
+
+
+@pytest.fixture(scope="module", params=list(VECTORS))
+def exported(request, tmp_path_factory):
+    """The same collection as ``mkdocs-reports pages`` writes it, built without the plugin
+    but with macros: author text stands in the exported pages' HTML as it is."""
+    root = tmp_path_factory.mktemp(f"export-{request.param}")
+    project = _project(root, VECTORS[request.param], "macros-then-reports")
+    result = run_cli("pages", str(project / "reports"), "--out", str(root / "pages"))
+    assert result.returncode == 0, result.stderr
+    (root / "main.py").write_text(MAIN, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        "site_name: Without the plugin\nINHERIT: pages/mkdocs-reports.yml\ndocs_dir: pages\n"
+        "theme: material\nplugins: [search, macros]\n",
+        encoding="utf-8",
+    )
+    canary = root / "pwned"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CANARY, str(canary))
+        site = build_site(root, strict=True)
+    return site, canary
+
+
+def test_exported_pages_tell_macros_not_to_render_them(exported):
+    site, canary = exported
+    assert not canary.exists()
+    assert _markup_in(site) == []
+    pages = sorted((site.parent / "pages").rglob("*.md"))
+    assert pages and all("\nrender_macros: false\n" in page.read_text(encoding="utf-8") for page in pages)
+
+
+#: ASCII punctuation outside a numeric character reference: where a template's delimiter
+#: (``{{``, or ``[[`` on a site that configures it so) could start
+_BARE_PUNCTUATION = re.compile(r"&#\d+;|([!-/:-@\[-`{-~])")
+
+
+def _bare(html_text: str) -> list[str]:
+    return [match[1] for match in _BARE_PUNCTUATION.finditer(html_text) if match[1]]
+
+
+def _nav_titles(entries: list) -> list[str]:
+    titles = []
+    for entry in entries:
+        if isinstance(entry, dict):
+            for title, value in entry.items():
+                titles.append(title)
+                if isinstance(value, list):
+                    titles += _nav_titles(value)
+    return titles
+
+
+@pytest.mark.parametrize("vector", list(VECTORS))
+def test_titles_given_to_the_generator_hold_no_template_syntax(vector, tmp_path):
+    """What the generator and other plugins get as titles (a page's title and front-matter
+    title, each navigation and contents entry) is HTML whose punctuation is all character
+    references, in any configuration of a template plugin's delimiters; the reader sees the
+    author's characters."""
+    project = _project(tmp_path, VECTORS[vector], "reports-then-macros")
+    site = SitePages(check_collection(project / "reports").graph)
+    titles = _nav_titles(site.nav)
+    specs = site.pages()
+    for spec in specs.values():
+        titles += [chrome_html(spec.title), *([chrome_html(spec.nav_title)] if spec.nav_title else [])]
+        stack = list(spec.toc)
+        while stack:
+            entry = stack.pop()
+            titles.append(entry.title)
+            stack += entry.children
+        assert spec.meta["render_macros"] is False
+    assert [title for title in titles if _bare(title)] == []
+    shown = [" ".join(html.unescape(title).replace("\u2060", "").split()) for title in titles]
+    assert VECTORS[vector] in shown and VECTORS[vector].capitalize() in shown
