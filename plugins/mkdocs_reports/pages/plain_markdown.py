@@ -20,7 +20,7 @@ import re
 
 import yaml
 
-from ..safety.chrome import inert
+from ..safety.chrome import chrome_html, inert
 from .page import PageSpec
 
 _HEADING = re.compile(r'<h([1-6]) id="([a-z][a-z0-9-]*)"([^>]*)>(.*?)</h\1>', re.DOTALL)
@@ -65,7 +65,7 @@ def page_markdown(spec: PageSpec) -> str:
     meta = {key: value for key, value in spec.meta.items() if key != "search"}
     if spec.listing:
         meta["search"] = {"exclude": True}
-    meta["title"] = html.escape(inert(spec.title)) if spec.title else spec.uri
+    meta["title"] = chrome_html(spec.title) if spec.title else spec.uri
     out = ["---", yaml.safe_dump(meta, allow_unicode=True, sort_keys=False).rstrip("\n"), "---", ""]
     last = 0
     for match in _HEADING.finditer(spec.html):

@@ -29,8 +29,9 @@ from markupsafe import Markup
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
 from ..core.model import Report
-from ..safety.chrome import inert
+from ..safety.chrome import chrome_html
 from ..safety.sanitize import sanitize, sanitize_rows
+from ..safety.template_plugins import NOT_A_TEMPLATE
 from .backlinks import Backlinks
 from .comparison import (
     BASIS_MEANINGS,
@@ -157,6 +158,8 @@ class SitePages:
         builder, base = self._builder_context(page, system)
         written = self.env.get_template(f"reports/{template}").render(**base, **context)
         clean = builder.filled(sanitize(written, builder.anchors.ids))
+        # no template plugin renders a generated page (safety.template_plugins)
+        meta = {**meta, **NOT_A_TEMPLATE}
         return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing)
 
     # -- every page -----------------------------------------------------------------------
@@ -319,20 +322,21 @@ class SitePages:
         then one section per system, its page first, then its members), the index and the
         coverage overview. Every entry has its title here, so a page's navigation is known
         without reading the pages it lists (an incremental build reads only what changed).
-        Themes print titles as HTML, so a system's name and the member types' nouns (a
-        collection can declare its own types) are escaped, and made inert (``safety.chrome``).
+        Themes print titles as HTML, and other plugins may render them as templates, so a
+        system's name and the member types' nouns (a collection can declare its own types)
+        are made inert and escaped, with no template syntax left (``safety.chrome``).
 
         The plugin shows each page only its own system's section (``adapter/navigation.py``):
         the whole list is there for the generator (order, breadcrumbs, previous and next page)."""
         systems: list[Any] = [{"Systems": self.paths.systems_page}]
         for view in self.overview.systems:
             slug = view.system.slug
-            name = html.escape(inert(view.system.name))
+            name = chrome_html(view.system.name)
             members = [(r.member, _member_nav_title(r)) for r in view.reports]
             members += [(member, _external_nav_title(member)) for member in view.external]
             children: list[Any] = [{name: self.paths.system(slug)}]
             for member, title in sorted(members, key=lambda m: self.graph.collection.types.order(m[0])):
-                children.append({html.escape(inert(title)): self.paths.report(slug, member)})
+                children.append({chrome_html(title): self.paths.report(slug, member)})
             systems.append({name: children})
         return [{"Systems": systems}, *self.site_nav[1:]]
 

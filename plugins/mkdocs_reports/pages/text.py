@@ -37,6 +37,7 @@ from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Quote, System
 from ..core.source_paths import path_mentions
 from ..safety.author_text import CELL, PROSE, carries, plain_fences, restore, unsafe_targets
+from ..safety.template_plugins import template_inert
 from .fragments import NOT_A_BLOCK, FragmentConverter
 from .grounding import QuoteOrigin, locked, path_url, quote_origin
 from .link_syntax import costly_brackets
@@ -182,7 +183,9 @@ class Links:
             return None
         page, anchor = self.paths.record(target)
         href = self.paths.href(self.page, page, anchor)
-        label = html.escape(" ".join((self.tooltip(record_id) or "").split()))
+        # written with no template syntax: a citation puts it into a hand-written page's
+        # Markdown, which another plugin may render as a template (safety.template_plugins)
+        label = template_inert(" ".join((self.tooltip(record_id) or "").split()))
         start = f'<a data-rpt-label="{label}" href="{html.escape(href)}">'
         if opening:
             return start
@@ -201,7 +204,7 @@ class Links:
             return None
         label = " at ".join(part for part in (source.identity, source.revision) if part) or source_id
         href = self.paths.href(self.page, self.paths.system(self.system), source_id.lower())
-        return Markup(f'<a data-rpt-label="{html.escape(label)}" href="{html.escape(href)}">{html.escape(source_id)}</a>')
+        return Markup(f'<a data-rpt-label="{template_inert(label)}" href="{html.escape(href)}">{html.escape(source_id)}</a>')
 
     def path_link(self, source_id: str | None, path: str) -> Markup:
         """A path of an evidence anchor as inline code, linked to the file (or folder) at

@@ -13,5 +13,7 @@ Two independent layers:
    titles, the site's and Markdown's classes, relative or http(s) links.
 
 ``chrome`` makes author text inert where a theme re-inserts it as HTML (titles, the
-navigation, the table of contents); ``urls`` says which URLs are safe.
+navigation, the table of contents); ``template_plugins`` keeps it from other plugins'
+template engines (mkdocs-macros renders titles and Markdown as Jinja); ``urls`` says which
+URLs are safe.
 """
