@@ -31,6 +31,12 @@ Cases (the reproducers of issue 8):
   references ``[a][``, brackets or links nested 10,000 or 5,000 deep; and their neighbours
   that a linear reader already handles: emphasis and strong runs, code spans, ``<a``,
   backslashes, lists and quotes nested 15 deep, fence lines
+* YAML aliases (issue 29): the "billion laughs", ten aliases per level six levels deep (a
+  million values from a few hundred bytes), in a report, under a set file's ``manifest:``,
+  under a profile's ``memory_comparison:``, in a quote lock and a member type file (checked),
+  and in a published set's ``ARTIFACT.yaml`` and a member's front matter (imported, with
+  ``--check``); each clean twin is the same file with the anchors dropped and every alias
+  written as a plain word
 """
 
 from __future__ import annotations
@@ -38,10 +44,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -62,6 +70,8 @@ SET_FILE = (
     "    revision: 0123456789abcdef0123456789abcdef01234567\n"
 )
 TEXT_LIMIT = 20_000
+#: the published set the import cases read (as benchmarks/import_sets.py does)
+INKWELL = REPO / "tests" / "fixtures" / "sets" / "retained" / "inkwell"
 
 #: run in a fresh process: one measurement, printed as JSON (seconds, peak memory)
 CHILD = r"""
@@ -80,6 +90,11 @@ elif mode == "cli":
     with contextlib.redirect_stdout(out):
         cli.main(["check", target])
     errors = out.getvalue().count(": error: ")
+elif mode == "import":  # a set folder or one member, checked against an empty collection
+    from pathlib import Path
+    from mkdocs_reports.core.markdown_import import import_markdown
+    result = import_markdown([Path(target)], Path(target).parent / "out", system="inkwell", check=True)
+    errors = sum(d.severity == "error" for d in result.diagnostics)
 else:
     import logging, os
     if len(sys.argv) > 4:  # the base of the Changes page
@@ -301,6 +316,69 @@ def _nested(prefix: str, name: str):
     return case
 
 
+def alias_bomb(indent: int, levels: int = 6, width: int = 10) -> str:
+    """Keys at ``indent`` whose last value repeats ``width ** levels`` words through aliases."""
+    pad = " " * indent
+    lines = [f"{pad}l0: &a0 [{', '.join(['lol'] * width)}]"]
+    lines += [f"{pad}l{n}: &a{n} [{', '.join([f'*a{n - 1}'] * width)}]" for n in range(1, levels)]
+    return "\n".join(lines) + "\n"
+
+
+def spelled_out(text: str) -> str:
+    """``text`` without anchors, each alias a plain word of its length: the clean twin."""
+    return re.sub(r"\*a(\d)", r"wa\1", re.sub(r"&a\d ", "", text))
+
+
+def _inserted(text: str, line: str, insert: str) -> str:
+    """``text`` with ``insert`` after its line ``line``."""
+    head, sep, tail = text.partition(line + "\n")
+    assert sep, line
+    return head + sep + insert + tail
+
+
+def _aliases(files) -> Callable[[Prose], tuple[dict, dict]]:
+    """A case: ``files`` (made once from a bomb) against their twin with the aliases spelled out."""
+
+    def case(prose: Prose) -> tuple[dict, dict]:
+        hostile = files(prose)
+        return hostile, {name: spelled_out(text) for name, text in hostile.items()}
+
+    return case
+
+
+def _report_with_bomb(prose: Prose) -> str:
+    body = "records:\n" + "".join(record(f"MEM-OBJ-item-n{i}", f"Item {i}", prose(1000)) for i in range(50))
+    return HEADER.format(name="Alpha", title="Aliases") + body
+
+
+ALIAS_CASES = {
+    "alias-report": lambda prose: {"alpha/memory.yaml": _inserted(_report_with_bomb(prose), "limitations: None.", "x:\n" + alias_bomb(2))},
+    "alias-set-manifest": lambda prose: {
+        "alpha/memory.yaml": _report_with_bomb(prose),
+        "alpha/_set.yaml": SET_FILE + "manifest:\n  type: agentic-system-analyses/types/agentic-system-analysis-set.md\n"
+                           f"  members:\n    memory.md:\n      sha256: {'0' * 64}\n" + alias_bomb(2)},
+    "alias-profile": lambda prose: {
+        "alpha/memory.yaml": _report_with_bomb(prose),
+        "alpha/memory-profile.yaml": "type: agent-memory-profile\nsystem: Alpha\ntitle: Alpha memory profile\n"
+                                     "description: A benchmark profile.\nmemory_comparison:\n  scope: The whole system.\n" + alias_bomb(2)},
+    "alias-lock": lambda prose: {
+        "alpha/memory.yaml": _report_with_bomb(prose),
+        "alpha/_quotes.lock.yaml": "format: mkdocs-reports/quotes-lock\nversion: 1\nsources:\n  - id: SRC-1\n"
+                                   "    revision: 0123456789abcdef0123456789abcdef01234567\n" + alias_bomb(4)},
+    "alias-type": lambda prose: {
+        "alpha/memory.yaml": _report_with_bomb(prose),
+        "_types/security.yaml": "name: agentic-system-security-report\nnoun: security report\nmember: security\nprefix: SEC\n"
+                                "metadata:\n" + alias_bomb(2)},
+    # imported: the files under the project, the import given the first's folder or file
+    "alias-artifact": lambda prose: {
+        "retained/inkwell/ARTIFACT.yaml": _inserted((INKWELL / "ARTIFACT.yaml").read_text(encoding="utf-8"), "members:", alias_bomb(2)),
+        **{f"retained/inkwell/{p.name}": p.read_text(encoding="utf-8") for p in sorted(INKWELL.glob("*.md"))}},
+    "alias-front-matter": lambda prose: {
+        "retained/inkwell/memory-profile.md": _inserted((INKWELL / "memory-profile.md").read_text(encoding="utf-8"),
+                                                        "memory-comparison:", alias_bomb(2))},
+}
+IMPORTED = {"alias-artifact": "retained/inkwell", "alias-front-matter": "retained/inkwell/memory-profile.md"}
+
 CASES = {
     "near-miss": near_miss,
     "repeated-id": repeated_id,
@@ -329,8 +407,9 @@ CASES = {
     "nested-lists": _nested(lambda depth: "    " * depth + "- ", "Nested lists"),
     "nested-quotes": _nested(lambda depth: "> " * (depth + 1), "Nested quotes"),
     "fence-runs": _markdown_runs("~~~\n", "Fence runs"),
+    **{name: _aliases(files) for name, files in ALIAS_CASES.items()},
 }
-CHECK_ONLY = {"many-errors"}  # nothing of it can be built: the check is the cost
+CHECK_ONLY = {"many-errors", *IMPORTED}  # nothing of it can be built: the check (or import) is the cost
 
 
 def write(project: Path, files: dict[str, str]) -> int:
@@ -342,10 +421,12 @@ def write(project: Path, files: dict[str, str]) -> int:
     (project / "docs" / "index.md").write_text("# Benchmark\n", encoding="utf-8")
     size = 0
     for relative, text in files.items():
-        path = project / "reports" / relative
+        path = project / ("" if relative.startswith("retained/") else "reports") / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        (path.parent / "_set.yaml").write_text(SET_FILE, encoding="utf-8")
+        folder = path.parent.relative_to(project).as_posix()
+        if folder.startswith("reports/") and "/_" not in "/" + folder and f"{folder[8:]}/_set.yaml" not in files:
+            (path.parent / "_set.yaml").write_text(SET_FILE, encoding="utf-8")
         size += len(text.encode())
     return size
 
@@ -363,7 +444,8 @@ def base_export(folder: Path, files: dict[str, str]) -> Path:
 
 def measure(mode: str, target: Path, base: Path | None = None) -> dict:
     command = [sys.executable, "-c", CHILD, mode, str(target), str(Path(__file__).resolve().parent)]
-    done = subprocess.run(command + ([str(base)] if base else []), check=False, capture_output=True, text=True, cwd=target)
+    done = subprocess.run(command + ([str(base)] if base else []), check=False, capture_output=True, text=True,
+                          cwd=target if target.is_dir() else target.parent)
     if done.returncode:
         raise RuntimeError(done.stderr[-2000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -390,7 +472,10 @@ def main() -> None:
                 if bases:
                     (Path(folder) / f"{side}-base").mkdir()
                     base = base_export(Path(folder) / f"{side}-base", bases[number])
-                check = measure("cli" if name == "many-errors" else "check", project / "reports")
+                if name in IMPORTED:
+                    check = measure("import", project / IMPORTED[name])
+                else:
+                    check = measure("cli" if name == "many-errors" else "check", project / "reports")
                 build = None if args.no_build or name in CHECK_ONLY else measure("build", project, base)
                 results[side] = (size, check, build)
             (h_size, h_check, h_build), (c_size, c_check, c_build) = results["hostile"], results["clean"]

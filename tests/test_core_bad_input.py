@@ -75,7 +75,8 @@ def test_anchors_and_aliases_are_refused(reports):
         complete("type: agentic-system-memory-report\nsystem: A\ntitle: &t T\ndescription: *t\n"),
     )
     message = only(reports.messages())
-    assert message.startswith("reports/alpha/memory.yaml:4:1: error: 'description' repeats the content defined at line 3")
+    assert message.startswith("reports/alpha/memory.yaml:3:8: error: YAML anchor '&t': anchors and aliases are not allowed")
+    assert message.endswith("— delete '&t' and write the value out wherever '*t' repeats it")
 
 
 def test_a_billion_laughs_file_fails_fast(reports):
@@ -96,7 +97,7 @@ def test_a_billion_laughs_file_fails_fast(reports):
     result = check_in_subprocess(path.parent.parent)
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
-    assert "aliases (&name, *name) are not allowed" in result.stdout
+    assert "reports/alpha/memory.yaml:4:13: error: YAML anchor '&ideas': anchors and aliases are not allowed" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -73,29 +73,13 @@ class StructureChecker:
     def __init__(self, source: Source, diagnostics: Diagnostics) -> None:
         self.source = source
         self.diagnostics = diagnostics
-        self._visited: set[int] = set()
-        self._alias_reported = False
-        #: only an alias makes two places share a node, and an alias needs an anchor (``&name``):
-        #: a file without ``&`` has no node to look for twice
-        self._may_share = "&" in source.text
 
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
         self.diagnostics.error(self.source.location(node), message, fix)
 
-    def check(self, node: Node, spec: Spec, name: str, key: Node | None = None) -> Any:
-        """The checked value of ``node`` (the value of ``key``, if any), or ``None`` when unusable."""
-        if self._may_share and id(node) in self._visited:
-            if not self._alias_reported:  # once per file: an alias bomb repeats thousands of times
-                self._alias_reported = True
-                anchor = self.source.location(node)
-                self.diagnostics.error(
-                    self.source.location(key or node),
-                    f"{name} repeats the content defined at line {anchor.line} through a YAML alias",
-                    "anchors and aliases (&name, *name) are not allowed in reports: write the content out",
-                )
-            return None
-        if self._may_share:
-            self._visited.add(id(node))
+    def check(self, node: Node, spec: Spec, name: str) -> Any:
+        """The checked value of ``node``, or ``None`` when unusable.
+        The tree is a tree: ``read_source`` refused anchors and aliases."""
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
@@ -255,7 +239,7 @@ class StructureChecker:
             key = self._scalar(key_node, spec.key, f"a key of {name}")
             what = f"{quoted(key_node.value)} in {name}"
             self._cut_by_comment(value_node, what, key_node.start_mark.column)
-            value = self.check(value_node, spec.value, what, key_node)
+            value = self.check(value_node, spec.value, what)
             if key is not None:
                 fields.nodes[key] = value_node  # present even when unusable: not "missing" too
                 fields.key_nodes[key] = key_node
@@ -284,7 +268,7 @@ class StructureChecker:
             return None
         what = repr(key_node.value)
         self._cut_by_comment(value_node, what, key_node.start_mark.column)
-        value = self.check(value_node, variant.spec, what, key_node)
+        value = self.check(value_node, variant.spec, what)
         if value is None:
             return None
         fields = Fields(node)
@@ -308,7 +292,7 @@ class StructureChecker:
             fields.key_nodes[key] = key_node
             what = repr(key)
             self._cut_by_comment(value_node, what, key_node.start_mark.column)
-            value = self.check(value_node, field.spec, what, key_node)
+            value = self.check(value_node, field.spec, what)
             if value is not None:
                 fields[key] = value
                 fields.nodes[key] = value_node

@@ -3,8 +3,13 @@
 PyYAML's libyaml composer does the parsing. Around it this module refuses what a report
 never needs and what can hurt a build: oversized files, bytes that are not UTF-8, control
 characters (invisible in an editor, harmful in a terminal or a page), nesting deep enough
-to exhaust the C stack, and anchors/aliases (a few lines can expand into gigabytes;
-composing keeps aliases as shared nodes, so refusing them on the walk is cheap).
+to exhaust the C stack, and anchors and aliases (a few hundred bytes of aliases name a
+million values, and every walk of the composed tree would follow them). The last two are
+refused on libyaml's event stream, before a node is composed: it is made without recursion
+and holds an alias as one event, so refusing costs time linear in the file's size.
+
+``read_source`` is every YAML reader's way in (reports, set files, member types, quote
+locks, manifests, imported front matter); ``tests/test_yaml_aliases.py`` finds any other.
 """
 
 from __future__ import annotations
@@ -180,12 +185,14 @@ _OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
-def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
-    """Refuse absurd nesting before libyaml's recursive composer can overflow the C stack.
+def _event_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
+    """Refuse what composing would pay for: nesting deep enough to overflow libyaml's
+    recursive composer (the C stack), and the first anchor or alias.
 
-    A few cheap signs (many brackets, deep indentation, a line of many ``- `` entries) pick
-    the files worth a second look; those are measured exactly on libyaml's event stream,
-    which is produced without recursion.
+    Cheap signs pick the files worth a look: deep indentation, many brackets or a line of
+    many ``- `` entries for nesting; a ``&`` or ``*`` for anchors and aliases. Those files
+    are read once as libyaml's event stream, which is produced without recursion and
+    without following an alias.
     """
     deep = _DEEP_INDENT.search(text) if " " * MAX_INDENT in text else None  # a substring search first: faster
     if deep:
@@ -195,8 +202,9 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
             "flatten the structure; a report nests a few levels at most",
         )
         return True
-    if text.count("[") + text.count("{") <= MAX_DEPTH and not _COMPACT_RUN.search("\n" + text):
-        return False  # too few brackets and entries per line to nest that deep
+    may_share = "&" in text or "*" in text
+    if not may_share and text.count("[") + text.count("{") <= MAX_DEPTH and not _COMPACT_RUN.search("\n" + text):
+        return False  # no anchor or alias, and too few brackets and entries per line to nest that deep
     depth = 0
     try:
         for event in yaml.parse(text, Loader=_TextLoader):
@@ -206,12 +214,30 @@ def _nesting_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
                     return _too_deep(path, event.start_mark, diagnostics)
             elif isinstance(event, _CLOSE):
                 depth -= 1
+            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+                mark = event.start_mark
+                _shared(path, text, event.anchor, mark.index if mark else 0, isinstance(event, yaml.AliasEvent), diagnostics)
+                return True
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         if mark is not None and "nesting depth" in str(getattr(error, "problem", "")):
             return _too_deep(path, mark, diagnostics)  # libyaml ≥ 0.2.6 stops at its own limit
         return False  # composing reports the syntax error with its place
     return False
+
+
+def _shared(path: str, text: str, anchor: str, index: int, alias: bool, diagnostics: Diagnostics) -> None:
+    """The error for the anchor (``&name``) or alias (``*name``) whose node starts at
+    ``index``: an anchor where it is written, after a tag if one stands first."""
+    name = anchor if len(anchor) <= 40 else anchor[:39] + "…"
+    why = "anchors and aliases are not allowed (a few aliases can repeat a value millions of times)"
+    if alias:
+        message, fix = f"YAML alias '*{name}': {why}", f"write the value out in place of '*{name}'"
+    else:
+        if text[index : index + 1] != "&":
+            index = max(index, text.find("&" + anchor, index))
+        message, fix = f"YAML anchor '&{name}': {why}", f"delete '&{name}' and write the value out wherever '*{name}' repeats it"
+    diagnostics.error(SourceText(path, text).offset_location(index), message, fix)
 
 
 class _Mark(Protocol):
@@ -284,7 +310,7 @@ def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | No
             "split the analysis into several members, or write long text as fewer, longer lines",
         )
         return None
-    if _control_characters(path, text, diagnostics) or _nesting_problem(path, text, diagnostics):
+    if _control_characters(path, text, diagnostics) or _event_problem(path, text, diagnostics):
         return None
     try:
         root = yaml.compose(text, Loader=_TextLoader)

@@ -115,8 +115,8 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
     local = Diagnostics()
     yaml_source = read_source(source.path, text.encode("utf-8"), local)
     diagnostics.extend(local)
-    if yaml_source is None:
-        return values, end + 1
+    if yaml_source is None:  # its error is said; without the type, the body cannot be read
+        return None
     root = yaml_source.root
     if not isinstance(root, MappingNode):
         diagnostics.error(yaml_source.location(root), "the front matter is not a list of 'key: value' lines",
