@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..bulk import no_cycle_collection
 from ..check import check_collection
-from ..diagnostics import Diagnostic, Diagnostics, Location
+from ..diagnostics import Diagnostic, Diagnostics, Location, echoed
 from ..files import links_inside, read_regular_file
 from ..front_matter import BY_KEY, FRONT_MATTER_KEYS
 from ..loader import SET_FILE, display_path, load_set_file
@@ -165,7 +165,7 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
     if written is None:
         return "it has no front matter naming a member type"
     if resolve_type(written, registry) is None:
-        return f"its type {written[:100]!r} is not a member type this collection declares (declare it in {TYPES_DIR}/ to import it)"
+        return f"its type {echoed(written)} is not a member type this collection declares (declare it in {TYPES_DIR}/ to import it)"
     return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics, Location
+from ..diagnostics import Diagnostics, Location, echoed
 from ..front_matter import BY_MARKDOWN
 from ..method_markdown import FRONT_MATTER
 from ..styled_yaml import StyledMapping, styled_mapping
@@ -128,7 +128,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         if key not in FRONT_MATTER:
             close = difflib.get_close_matches(str(key)[:100], list(FRONT_MATTER), n=1, cutoff=0.6)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            diagnostics.error(where, f"{str(key)[:60]!r} is not a front-matter key of the method's members",
+            diagnostics.error(where, f"{echoed(str(key))} is not a front-matter key of the method's members",
                               f"{hint}the keys are: {', '.join(FRONT_MATTER)}")
             continue
         if FRONT_MATTER[key] in values or FRONT_MATTER[key] in values.mappings:
