@@ -277,6 +277,8 @@ def member_spelling(member: ParsedMember, name: str, written_type: str) -> dict:
     declared = {BY_KEY[key].markdown for key in member.type.metadata if key in BY_KEY and member.type.requires(key)}
     if order != default or not declared <= {key for key, _ in order}:
         spelling["front_matter"] = dict(order)
+    if member.front.escaped:
+        spelling["front_matter_escapes"] = dict(member.front.escaped)
     if member.part_of_forms:
         spelling["part_of"] = dict(member.part_of_forms)
     if member.compact_ids:
