@@ -13,9 +13,12 @@ import yaml
 
 from markdown_helpers import YAML_COLLECTIONS, export_collection, imported, new_collection, yaml_data
 from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.export.markdown import system_markdown
+from mkdocs_reports.core.markdown_import import import_markdown
 from mkdocs_reports.core.markdown_import.run import SET_SCHEMA_URL
 from mkdocs_reports.core.schema import SCHEMA_URL
 from mkdocs_reports.core.yaml_writer import dump
+from test_sets_import import INKWELL, pin
 
 
 def _canonical(value):
@@ -144,3 +147,33 @@ def test_a_label_over_two_lines_is_refused_by_the_check(tmp_path):
     assert "'label' holds a line break (U+000A (LF)); a name, title, label or heading is one line" in message
 
 
+
+
+ESCAPED = '"Runtime\\u0020baseline of Inkwell at its reviewed commit:\\x20the chat loop, the \\"scratchpad\\" and the nightly digest"'
+
+
+def test_escapes_in_double_quoted_front_matter_come_back_as_written(tmp_path):
+    """A published member pins its bytes: ``\\u0020`` in a double-quoted value came back as a
+    space, so the exported member no longer had the digest its manifest pins. An edited
+    value is written anew; a stored spelling that does not read as the value is not used."""
+    folder = tmp_path / "retained" / "inkwell"
+    shutil.copytree(INKWELL, folder)
+    runtime = folder / "runtime.md"
+    original = '"Runtime baseline of Inkwell at its reviewed commit: the chat loop, the scratchpad and the nightly digest"'
+    runtime.write_text(runtime.read_text().replace(original, ESCAPED))
+    pin(folder)
+    into = tmp_path / "reports"
+    assert import_markdown([folder], into).ok
+    checked = check_collection(into)
+    files, warnings = system_markdown(checked.collection.systems["inkwell"], checked.collection.types)
+    assert warnings == []
+    assert files["runtime.md"] == runtime.read_bytes()
+    assert files["ARTIFACT.yaml"] == (folder / "ARTIFACT.yaml").read_bytes()
+    yaml_file = into / "inkwell" / "runtime.yaml"
+    edited = yaml_file.read_text().replace("the chat loop, the", "the chat loops, the", 1)
+    assert edited != yaml_file.read_text()
+    yaml_file.write_text(edited)
+    checked = check_collection(into)
+    files, _ = system_markdown(checked.collection.systems["inkwell"], checked.collection.types)
+    assert b'description: "Runtime baseline of Inkwell at its reviewed commit: the chat loops, the \\"scratchpad\\" and the ' \
+           b'nightly digest"\n' in files["runtime.md"]

@@ -264,9 +264,9 @@ def test_usage_errors_are_clear(tmp_path, monkeypatch, capsys, reports, source):
     repo, commit = source
     write_system(reports, commit, record_with_quotes("MEM-OBJ-notebook", quote_block("return notebook", "tallybook/agent.py")))
     assert quotes(tmp_path, monkeypatch, capsys, "--source", "SRC-1", "reports") == (
-        2, ["mkdocs-reports quotes: error: --source SRC-1: write [SYSTEM:]SRC-n=PATH, e.g. cludebot:SRC-1=../clude"])
+        2, ["mkdocs-reports quotes: error: --source 'SRC-1': write [SYSTEM:]SRC-n=PATH, e.g. cludebot:SRC-1=../clude"])
     assert quotes(tmp_path, monkeypatch, capsys, "--source", f"SRC-7={repo}", "reports") == (
-        2, [f"mkdocs-reports quotes: error: --source SRC-7={repo}: SRC-7 is not in the source register of tallybook"])
+        2, [f"mkdocs-reports quotes: error: --source 'SRC-7={repo}': SRC-7 is not in the source register of tallybook"])
     code, out = quotes(tmp_path, monkeypatch, capsys, "reports")
     assert code == 2 and out[-1].startswith("mkdocs-reports quotes: nothing was checked")
     assert "tallybook SRC-1: 1 quote not checked (give --source tallybook:SRC-1=PATH)" in out

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from ..core.check import CheckedCollection, check_collection
-from ..core.diagnostics import Diagnostics
+from ..core.diagnostics import Diagnostics, echoed
 from ..core.export.json import collection_json
 from ..core.export.markdown import system_markdown
 from ..core.export.text import report_text
@@ -20,6 +20,7 @@ from ..core.schema import json_schema, set_json_schema, type_json_schema
 from ..core.type_files import collection_registry
 from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
+from .output import say
 from .pages import add_parser as add_pages_parser
 from .quotes import add_parser as add_quotes_parser
 from .site_config import SiteConfigError, add_location_arguments, locate
@@ -47,8 +48,8 @@ def _check(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         for line in result.messages():
-            print(line)
-        print(result.summary())
+            say(line)
+        say(result.summary())
     return 0 if result.ok else 1
 
 
@@ -56,8 +57,8 @@ def _export(args: argparse.Namespace) -> int:
     result = _checked(args)
     if not result.ok:
         for line in result.messages():
-            print(line, file=sys.stderr)
-        print(f"not exported: {result.summary()}", file=sys.stderr)
+            say(line, file=sys.stderr)
+        say(f"not exported: {result.summary()}", file=sys.stderr)
         return 1
     if args.format == "json":
         json.dump(collection_json(result.collection, result.graph), sys.stdout, indent=2, ensure_ascii=False)
@@ -78,7 +79,7 @@ def _export_markdown(result: CheckedCollection, out: str | None) -> None:
     for system in result.collection.systems.values():
         files, warnings = system_markdown(system, result.collection.types)
         for warning in warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+            say(f"warning: {warning}", file=sys.stderr)
         for name, data in files.items():
             count += name.endswith(".md")
             if out is None:
@@ -91,7 +92,7 @@ def _export_markdown(result: CheckedCollection, out: str | None) -> None:
     if out is None:
         sys.stdout.write("\n".join(texts))
     else:
-        print(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
+        say(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -104,11 +105,11 @@ def _schema(args: argparse.Namespace) -> int:
         site = locate(args)
         registry = collection_registry(site.reports, diagnostics, lambda p: display_path(p, site.base))
         for diagnostic in diagnostics:
-            print(diagnostic, file=sys.stderr)
+            say(diagnostic, file=sys.stderr)
         if diagnostics:
             return 1
         schema = json_schema(registry)
-    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    sys.stdout.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")  # data, not a line of the report
     return 0
 
 
@@ -146,13 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except SiteConfigError as error:
-        print(f"mkdocs-reports: error: {error}", file=sys.stderr)
+        say(f"mkdocs-reports: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except OSError as error:  # a folder that cannot be read or written
-        print(f"mkdocs-reports: error: {error.strerror or error}: {error.filename or ''}", file=sys.stderr)
+        say(f"mkdocs-reports: error: {error.strerror or error}: {echoed(error.filename) if error.filename else ''}", file=sys.stderr)
         return 2
 

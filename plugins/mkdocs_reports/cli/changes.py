@@ -14,7 +14,9 @@ import json
 import sys
 
 from ..core.changes import Changes, ReportChanges, SnapshotError, Span, compare, load_base, snapshot_from_folder
+from ..core.diagnostics import printable
 from .command import Commands
+from .output import say
 from .site_config import add_location_arguments, locate
 
 _MARKS = {"same": "{}", "gap": "{}", "removed": "[-{}-]", "added": "{{+{}+}}"}
@@ -56,7 +58,7 @@ def changes_text(changes: Changes) -> str:
             f"  {q.change}: {q.place} ({q.path}; {q.page}#{q.anchor}) — {'verified' if q.verified else 'not verified'}"
             for q in changes.quotes
         ]
-    return "\n".join(lines) + "\n"
+    return "".join(printable(line) + "\n" for line in lines)  # a name or label in a line stays in it
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         base = load_base(ref=args.base_ref, export=args.base_export, reports=site.reports)
         changes = compare(base, snapshot_from_folder(site.reports, "working tree", base=site.base))
     except SnapshotError as error:
-        print(f"mkdocs-reports changes: error: {error}", file=sys.stderr)
+        say(f"mkdocs-reports changes: error: {error}", file=sys.stderr)
         return 2
     if args.format == "json":
         json.dump(changes.to_json(), sys.stdout, indent=2, ensure_ascii=False)

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..core.diagnostics import PRINT_LIMIT, shown
 from ..core.markdown_import import ImportResult, import_markdown
 from .command import Commands
+from .output import say
 from .site_config import reports_site, site_names
 
 #: notes shown before the rest are only counted (as errors are: ``diagnostics.shown``)
@@ -41,31 +42,31 @@ def _run(args: argparse.Namespace) -> int:
         into, names = site.reports, site.names
     result = import_markdown([Path(p) for p in args.paths], into, system=args.system, check=args.check, names=names)
     for line in result.skipped:
-        print(line)
+        say(line)
     for judgement in result.judgements[:MAX_SHOWN]:
-        print(judgement)
+        say(judgement)
     if len(result.judgements) > MAX_SHOWN:
-        print(f"… and {len(result.judgements) - MAX_SHOWN} more notes")
+        say(f"… and {len(result.judgements) - MAX_SHOWN} more notes")
     if not result.ok:
         for line in shown(result.diagnostics, result.diagnostics.omitted):
-            print(line, file=sys.stderr)
+            say(line, file=sys.stderr)
         count = len(result.diagnostics) + result.diagnostics.omitted
-        print(f"nothing imported: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        say(f"nothing imported: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
         return 1
     members = [o for o in result.outputs if o.counts is not None]
     if args.check:
         return _report_check(result)
     for output in result.outputs:
         if output.status == "removed":
-            print(f"removed {output.display}: not a member of the published set")
+            say(f"removed {output.display}: not a member of the published set")
         elif output.written is None:
-            print(f"kept {output.display}: the set's metadata as it stands")
+            say(f"kept {output.display}: the set's metadata as it stands")
         elif output.counts is None:
-            print(f"{output.status} {output.display}: the set's metadata from the members' front matter")
+            say(f"{output.status} {output.display}: the set's metadata from the members' front matter")
         else:
-            print(f"{output.status} {output.display} from {output.source}: {output.counts}")
+            say(f"{output.status} {output.display} from {output.source}: {output.counts}")
     systems = len({o.path.parent for o in members})
-    print(f"imported {len(members)} member{'s' if len(members) != 1 else ''} of {systems} "
+    say(f"imported {len(members)} member{'s' if len(members) != 1 else ''} of {systems} "
           f"system{'s' if systems != 1 else ''}: {result.counts()}; "
           f"{len(result.judgements)} judgement{'s' if len(result.judgements) != 1 else ''}; 0 errors")
     return 0
@@ -76,12 +77,12 @@ def _report_check(result: ImportResult) -> int:
     changed = [o for o in result.outputs if o.status in ("created", "updated", "removed")]
     words = {"created": "would create", "updated": "would update", "removed": "would remove"}
     for output in changed:
-        print(f"{words[output.status]} {output.display}" + (f" from {output.source}" if output.source else ""))
+        say(f"{words[output.status]} {output.display}" + (f" from {output.source}" if output.source else ""))
     if changed:
-        print(f"out of date: {len(changed)} file{'s' if len(changed) != 1 else ''} differ from what the import would write; "
+        say(f"out of date: {len(changed)} file{'s' if len(changed) != 1 else ''} differ from what the import would write; "
               "run the same command without --check", file=sys.stderr)
         return 1
-    print(f"up to date: {len(result.outputs)} file{'s' if len(result.outputs) != 1 else ''} are what the import writes")
+    say(f"up to date: {len(result.outputs)} file{'s' if len(result.outputs) != 1 else ''} are what the import writes")
     return 0
 
 

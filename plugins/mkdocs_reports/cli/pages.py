@@ -31,6 +31,7 @@ from ..pages import PageClash, PageSettings, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
 from ..pages.plain_markdown import page_markdown
 from .command import Commands
+from .output import say
 from .site_config import DEFAULT_EXTENSIONS, add_location_arguments, locate
 
 CONFIG = "mkdocs-reports.yml"
@@ -127,20 +128,20 @@ def run(args: argparse.Namespace) -> int:
     site = locate(args)
     checked = check_collection(site.reports, base=site.base, names=site.names)
     for diagnostic in checked.diagnostics:
-        print(diagnostic, file=sys.stderr)
+        say(diagnostic, file=sys.stderr)
     if not checked.ok:
-        print(f"no pages written: {checked.summary()}", file=sys.stderr)
+        say(f"no pages written: {checked.summary()}", file=sys.stderr)
         return 1
     try:
         settings = PageSettings(markdown_extensions=site.markdown_extensions, markdown_configs=site.markdown_configs or {})
         count = write_pages(checked, Path(args.out), settings)
     except PageClash as clash:
-        print(f"mkdocs-reports pages: error: {clash}", file=sys.stderr)
+        say(f"mkdocs-reports pages: error: {clash}", file=sys.stderr)
         return 1
     except (OutputFolderError, OSError) as error:
-        print(f"mkdocs-reports pages: error: {error}", file=sys.stderr)
+        say(f"mkdocs-reports pages: error: {error}", file=sys.stderr)
         return 2
-    print(f"{count} pages, the assets and {CONFIG} written to {args.out} ({checked.summary()})")
+    say(f"{count} pages, the assets and {CONFIG} written to {args.out} ({checked.summary()})")
     return 0
 
 

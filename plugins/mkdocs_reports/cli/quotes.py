@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.check import CheckedCollection, check_collection
-from ..core.diagnostics import Diagnostic, Location
+from ..core.diagnostics import Diagnostic, Location, echoed, printable
 from ..core.grounding.lock import LOCK_FILE, lock_text
 from ..core.grounding.source_tree import FolderTree, GitTree, SourceError, SourceTree
 from ..core.grounding.status import checkable, fetch_url, source_id
 from ..core.grounding.verify import Outcome, SourceCheck, updated_lock, verify_system
 from .command import Commands
+from .output import say
 from .site_config import locate
 
 
@@ -87,22 +88,22 @@ def _trees(args: argparse.Namespace, checked: CheckedCollection, selected: list[
     for given in args.source or []:
         name, equals, folder = given.partition("=")
         if not equals or not folder:
-            raise UsageError(f"--source {given}: write [SYSTEM:]SRC-n=PATH, e.g. cludebot:SRC-1=../clude")
+            raise UsageError(f"--source {echoed(given)}: write [SYSTEM:]SRC-n=PATH, e.g. cludebot:SRC-1=../clude")
         system_slug, colon, source_name = name.rpartition(":")
         if not colon:
             if len(selected) != 1:
-                raise UsageError(f"--source {given}: {len(selected)} systems are selected; name the system: <system>:{name}={folder}")
+                raise UsageError(f"--source {echoed(given)}: {len(selected)} systems are selected; name the system: <system>:{name}={folder}")
             system_slug = selected[0]
         system = checked.collection.systems.get(system_slug)
         if system is None or system_slug not in selected:
-            raise UsageError(f"--source {given}: no selected system {system_slug!r} (selected: {', '.join(selected) or 'none'})")
+            raise UsageError(f"--source {echoed(given)}: no selected system {system_slug!r} (selected: {', '.join(selected) or 'none'})")
         source = system.source_by_id(source_name)
         if source is None:
-            raise UsageError(f"--source {given}: {source_name} is not in the source register of {system_slug}")
+            raise UsageError(f"--source {echoed(given)}: {source_name} is not in the source register of {system_slug}")
         label = f"{system_slug} {source_name}"
         if not checkable(source):
             raise UsageError(
-                f"--source {given}: the register of {system_slug} gives {source_name} no full commit "
+                f"--source {echoed(given)}: the register of {system_slug} gives {source_name} no full commit "
                 f"({source.revision or 'no revision'}); record the reviewed commit in its _set.yaml first"
             )
         assert source.revision is not None
@@ -133,7 +134,8 @@ def _list_sources(checked: CheckedCollection, selected: list[str]) -> int:
         for source in system.sources:
             url = fetch_url(source)
             if url is not None:
-                print(f"{slug}\t{source.id}\t{url}\t{source.revision}")
+                # fields apart by tabs, for a script: each field escaped as a line would be
+                sys.stdout.write("\t".join(printable(str(v)) for v in (slug, source.id, url, source.revision)) + "\n")
                 continue
             why = "no full commit" if not checkable(source) else "no public https repository URL as its identity"
             lock = system.lock
@@ -141,17 +143,17 @@ def _list_sources(checked: CheckedCollection, selected: list[str]) -> int:
             vouches = lock is not None and locked is not None and (bool(locked.paths) or any(q.source == source.id for q in lock.quotes))
             if lock is not None and locked is not None and vouches and locked.read_from == "git":
                 unchecked_locks += 1
-                print(Diagnostic(
+                say(Diagnostic(
                     Location(lock.path),
                     f"the lock vouches for quotes of {source.id}, which CI cannot fetch to verify them again ({why})",
                     "register the source's public https repository and full commit in its _set.yaml, or check its quotes "
                     "against a plain folder (--plain-folder: its pages then say they were checked against a capture)",
                 ), file=sys.stderr)
             elif vouches:
-                print(f"{slug} {source.id}: not fetched ({why}); its lock was checked against a capture, and its quotes are "
+                say(f"{slug} {source.id}: not fetched ({why}); its lock was checked against a capture, and its quotes are "
                       "shown so", file=sys.stderr)
             elif any(source_id(system, q) == source.id for r in system.reports.values() for q in r.quotes()):
-                print(f"{slug} {source.id}: not fetched ({why})", file=sys.stderr)
+                say(f"{slug} {source.id}: not fetched ({why})", file=sys.stderr)
     return 1 if unchecked_locks else 0
 
 
@@ -159,24 +161,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         selection = _select(args.reports or [], args)
     except UsageError as error:
-        print(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
+        say(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
         return 2
     checked = check_collection(selection.root)
     systems = checked.collection.systems
     selected = [slug for slug in systems if not selection.systems or slug in selection.systems]
     for slug in selection.systems:
         if slug not in systems:
-            print(f"mkdocs-reports quotes: error: no system {slug!r} in {selection.root}", file=sys.stderr)
+            say(f"mkdocs-reports quotes: error: no system {slug!r} in {selection.root}", file=sys.stderr)
             return 2
     if args.list_sources:
         return _list_sources(checked, selected)
     if checked.errors:
-        print(f"note: the reports have {len(checked.errors)} check errors (mkdocs-reports check); the quotes are checked anyway",
+        say(f"note: the reports have {len(checked.errors)} check errors (mkdocs-reports check); the quotes are checked anyway",
               file=sys.stderr)
     try:
         trees = _trees(args, checked, selected)
     except (UsageError, SourceError) as error:
-        print(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
+        say(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
         return 2
     outcomes: list[Outcome] = []
     stale_locks: list[str] = []
@@ -197,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             checks: list[SourceCheck] = verify_system(system, given, members)
         except SourceError as error:
-            print(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
+            say(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
             return 2
         checked_any = True
         for check in checks:
@@ -213,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
                 stale_locks.append(f"{lock_path} is not what the sources verify: run mkdocs-reports quotes without --check and commit it")
             else:
                 _write(lock_path, text)
-                print(f"wrote {lock_path}", file=sys.stderr)
+                say(f"wrote {lock_path}", file=sys.stderr)
     outcomes.sort(key=lambda o: (o.location, o.message))
     failed = [o for o in outcomes if not o.verified]
     if args.format == "json":
@@ -222,12 +224,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         for outcome in outcomes:
-            print(_line(outcome))
+            say(_line(outcome))
         for line in unchecked + stale_locks:
-            print(line)
-        print(_summary(outcomes))
+            say(line)
+        say(_summary(outcomes))
     if not checked_any:
-        print("mkdocs-reports quotes: nothing was checked: give a checkout of a source with --source [SYSTEM:]SRC-n=PATH",
+        say("mkdocs-reports quotes: nothing was checked: give a checkout of a source with --source [SYSTEM:]SRC-n=PATH",
               file=sys.stderr)
         return 2
     return 1 if failed or stale_locks else 0

@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 import yaml_env_tag
 
+from ..core.diagnostics import echoed
 from ..core.site_names import SiteNames
 
 CONFIG_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
@@ -136,7 +137,7 @@ def reports_site(config_file: str | os.PathLike[str] | None = None, cwd: Path | 
         return ReportsSite(folder / DEFAULT_REPORTS_DIR, folder, path, extensions, configs, SiteNames.of(docs=docs))
     reports_dir = settings.get("reports_dir", DEFAULT_REPORTS_DIR)
     if not isinstance(reports_dir, str) or not reports_dir:
-        raise SiteConfigError(f"{path}: reports_dir of the reports plugin must be a folder name, not {reports_dir!r}")
+        raise SiteConfigError(f"{path}: reports_dir of the reports plugin must be a folder name, not {echoed(reports_dir)}")
     return ReportsSite(path.parent / reports_dir, path.parent, path, extensions, configs, SiteNames.of(settings, docs))
 
 

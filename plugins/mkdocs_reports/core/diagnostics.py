@@ -17,16 +17,33 @@ KEEP_PER_FILE = 1000
 PRINT_LIMIT = 200
 
 
-#: characters that would end a message's line or command a terminal or a CI log (a file
-#: named ``x<LF>::error::…``): a printed message shows them escaped, as Python writes them
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: characters that would end a message's line, command a terminal or a CI log (a file named
+#: ``x<LF>::error::…``, an ESC sequence), or turn the text around it (bidirectional
+#: controls): a printed message shows them escaped, as Python writes them
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+#: how a CI workflow command starts a line (GitHub's ``::error …::`` and ``##[error]``)
+_COMMAND_START = re.compile(r"^(\s*)([:#])(?=:|#\[)")
+#: characters of a value a message echoes, before the rest are only counted
+ECHO_LIMIT = 120
 
 
 def printable(text: str) -> str:
-    """``text`` on one line, its control characters and line breaks escaped (``\\n``)."""
-    if not _UNPRINTABLE.search(text):
+    """``text`` on one line that starts no CI workflow command: its control characters,
+    line breaks and bidirectional controls escaped (``\\n``), and a leading ``::`` or
+    ``##[`` with its first character escaped. Every name and message a command prints goes
+    through here."""
+    if _UNPRINTABLE.search(text):
+        text = _UNPRINTABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+    return _COMMAND_START.sub(lambda match: match.group(1) + f"\\x{ord(match.group(2)):02x}", text)
+
+
+def echoed(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A user's value as a message quotes it (``repr``), cut after ``limit`` characters with
+    a count of the rest: a 100,000-character argument is not printed whole."""
+    text = repr(value)
+    if len(text) <= limit:
         return text
-    return _UNPRINTABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
 
 
 @dataclass(frozen=True, order=True)

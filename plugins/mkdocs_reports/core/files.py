@@ -18,15 +18,16 @@ from .diagnostics import Diagnostics, Location
 from .yaml_source import MAX_FILE_BYTES, too_large
 
 
-def links_inside(path: Path, folder: Path, display: str, diagnostics: Diagnostics) -> bool:
+def links_inside(path: Path, folder: Path, display: str, diagnostics: Diagnostics, *, where: str = "the reports folder",
+                 why: str = "so that no other file can be published") -> bool:
     """Whether ``path`` is no symbolic link, or one to a file inside ``folder``; one that
-    leaves it is refused with an error."""
+    leaves it is refused with an error (``where`` names the folder, ``why`` says why)."""
     if not path.is_symlink() or path.resolve().is_relative_to(folder.resolve()):
         return True
     diagnostics.error(
         Location(display),
-        "this file is a symbolic link to a file outside the reports folder",
-        "copy the file into the reports folder; links out of it are not read, so that no other file can be published",
+        f"this file is a symbolic link to a file outside {where}",
+        f"copy the file into {where}; links out of it are not read, {why}",
     )
     return False
 
@@ -39,15 +40,16 @@ def read_regular_file(path: Path, display: str, diagnostics: Diagnostics, what: 
     except OSError as error:
         diagnostics.error(Location(display), f"cannot read the file: {error.strerror}", "check that it exists and is readable")
         return None
+    status = os.fstat(descriptor)  # (before the descriptor becomes a file object, which a folder's cannot)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        diagnostics.error(
+            Location(display),
+            f"this is not a regular file but {file_kind(status.st_mode)}",
+            f"{what} is a plain {path.suffix or 'regular'} file: replace it with one",
+        )
+        return None
     with os.fdopen(descriptor, "rb") as file:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode):
-            diagnostics.error(
-                Location(display),
-                f"this is not a regular file but {_kind(status.st_mode)}",
-                "a report is a plain .yaml file: replace it with one",
-            )
-            return None
         if too_large(display, status.st_size, diagnostics, what):
             return None
         # what its size says, and one byte more to see whether it grew: a read of the limit
@@ -60,7 +62,8 @@ def read_regular_file(path: Path, display: str, diagnostics: Diagnostics, what: 
     return data
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words."""
     for test, name in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
                        (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder")):
         if test(mode):

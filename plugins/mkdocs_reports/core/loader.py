@@ -251,7 +251,8 @@ _METADATA_FILES = (SET_FILE, LOCK_FILE)
 
 
 def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
-    return read_regular_file(Path(job[1]), job[0], diagnostics, "a quote lock" if job[3] == LOCK_FILE else "a report")
+    what = {LOCK_FILE: "a quote lock", SET_FILE: "a set file"}.get(job[3], "a report")
+    return read_regular_file(Path(job[1]), job[0], diagnostics, what)
 
 
 def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -> Job | None:
@@ -295,7 +296,7 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
         jobs = [job] if job else []
         for name in reversed(_METADATA_FILES):
             metadata, shown = root.parent / name, display_path(root.parent / name, base)
-            if job and job[3] not in _METADATA_FILES and metadata.is_file() and links_inside(metadata, collection, shown, diagnostics):
+            if job and job[3] not in _METADATA_FILES and os.path.lexists(metadata) and links_inside(metadata, collection, shown, diagnostics):
                 jobs.insert(0, (shown, str(metadata), job[2], name))
         return jobs
     if not root.is_dir():
@@ -310,8 +311,8 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
                 "this folder is a symbolic link; its files are not read",
                 "move the folder itself here (links are not followed, so that no file outside the reports folder is published)",
             )
-        elif relative[0] == TYPES_DIR or path.is_dir() or path.suffix.lower() not in (".yaml", ".yml"):
-            continue
+        elif relative[0] == TYPES_DIR or path.suffix.lower() not in (".yaml", ".yml") or (path.is_dir() and len(relative) == 1):
+            continue  # (a folder named like a report file is read below, and refused as no regular file)
         elif len(relative) != 2:
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
         elif not links_inside(path, root, display, diagnostics):

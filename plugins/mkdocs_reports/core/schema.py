@@ -340,6 +340,10 @@ SPELLING = Obj(
         "front_matter": Field(Map("the front matter's keys", key=Str("a front-matter key"),
                                   value=Str("a quoting", enum=QUOTING)), False,
                               "The front matter's keys in their order, each with the quoting of its value."),
+        "front_matter_escapes": Field(Map("double-quoted front-matter values as written", key=Str("a front-matter key"),
+                                          value=Str("a double-quoted value")), False,
+                                      "Double-quoted front-matter values as the member wrote them, escapes and all "
+                                      "('\\u0020'), where the export would write them otherwise; used while they read as the value."),
         "annotation_headings": Field(Either("a heading form or a list of them", scalar=Str("a heading form", enum=HEADING_FORMS),
                                             sequence=Seq("a list of heading forms", Str("a heading form", enum=HEADING_FORMS))),
                                      False, "How '#### On <ID>' headings write the ID: bare, linked or code (one, or one per annotation)."),

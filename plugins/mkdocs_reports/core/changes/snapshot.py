@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..check import CheckedCollection, check_collection
-from ..diagnostics import Diagnostic, Location
+from ..diagnostics import Diagnostic, Location, echoed
 from ..export.json import FORMAT, VERSION, collection_json
 from ..site_names import MAX_SLUG, SLUG
 from ..type_files import TYPES_DIR
@@ -69,7 +69,7 @@ def snapshot_from_export(path: str | os.PathLike[str]) -> Snapshot:
     if not isinstance(export, dict) or export.get("format") != FORMAT:
         raise SnapshotError(f"{path} is not a collection export (no \"format\": \"{FORMAT}\"); {how}")
     if export.get("version") != VERSION:
-        raise SnapshotError(f"{path} is export version {_short(export.get('version'))}; this tool reads version {VERSION}; {how}")
+        raise SnapshotError(f"{path} is export version {echoed(export.get('version'))}; this tool reads version {VERSION}; {how}")
     missing = [key for key in ("systems", "records", "annotations", "citations") if not isinstance(export.get(key), list)]
     if missing:
         raise SnapshotError(f"{path} lacks the list(s) {', '.join(missing)}; {how}")
@@ -107,11 +107,6 @@ _SHAPE: dict = {
 }
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
-
-
 def export_problem(export: dict) -> str | None:
     """The first place where ``export`` differs from the shape a comparison reads, or
     ``None``. A base export may come from anywhere, so every value is checked before use
@@ -123,11 +118,11 @@ def export_problem(export: dict) -> str | None:
             if value is None:
                 continue
             if not isinstance(value, dict):
-                return f"{where} is {_short(value)}, not an object"
+                return f"{where} is {echoed(value)}, not an object"
             work += [(item, shape[str], f"{where}.{key}") for key, item in reversed(value.items())]
         elif isinstance(shape, dict):
             if not isinstance(value, dict):
-                return f"{where} is {_short(value)}, not an object"
+                return f"{where} is {echoed(value)}, not an object"
             for key, inner in reversed(shape.items()):
                 name = key.rstrip("?")
                 if name in value:
@@ -138,18 +133,18 @@ def export_problem(export: dict) -> str | None:
             if value is None and where.split(".")[-1] in ("sections", "quotes", "cites", "fields", "body"):
                 continue
             if not isinstance(value, list):
-                return f"{where} is {_short(value)}, not a list"
+                return f"{where} is {echoed(value)}, not a list"
             work += [(item, shape[0], f"{where}[{index}]") for index, item in reversed(list(enumerate(value)))]
         elif shape in ("slug", "slug?"):
             if value is None and shape == "slug?":
                 continue
             if not isinstance(value, str) or not SLUG.fullmatch(value):
-                return f"{where} is {_short(value)}, not a name of lowercase letters, digits and '-'"
+                return f"{where} is {echoed(value)}, not a name of lowercase letters, digits and '-'"
         elif shape is int:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 10**9:
-                return f"{where} is {_short(value)}, not a line or column number"
+                return f"{where} is {echoed(value)}, not a line or column number"
         elif isinstance(shape, tuple) and not isinstance(value, shape):  # a tuple of accepted types (every other leaf)
-            return f"{where} is {_short(value)}, not text"
+            return f"{where} is {echoed(value)}, not text"
     return None
 
 
@@ -176,17 +171,17 @@ def snapshot_from_git(ref: str, reports: str | os.PathLike[str] = "reports") -> 
     without the folder is an empty collection (everything in head is then added).
     """
     if not ref or ref.startswith("-"):
-        raise SnapshotError(f"{ref!r} is not a git ref; name a branch, tag or commit, e.g. origin/main")
+        raise SnapshotError(f"{echoed(ref)} is not a git ref; name a branch, tag or commit, e.g. origin/main")
     folder = Path(reports).absolute()
     where = _existing(folder)
     top = _git(["rev-parse", "--show-toplevel"], where)
     if top.returncode:
-        raise SnapshotError(f"{where} is not inside a git repository, so there is no {ref!r} to compare with")
+        raise SnapshotError(f"{where} is not inside a git repository, so there is no {echoed(ref)} to compare with")
     toplevel = Path(os.fsdecode(top.stdout.strip()))
     commit = _git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], toplevel)
     if commit.returncode:
         raise SnapshotError(
-            f"no commit {ref!r} in {toplevel}: check the name, or fetch it first (e.g. git fetch origin main)"
+            f"no commit {echoed(ref)} in {toplevel}: check the name, or fetch it first (e.g. git fetch origin main)"
         )
     sha = commit.stdout.decode().strip()
     relative = folder.resolve().relative_to(toplevel.resolve()).as_posix()
@@ -261,7 +256,7 @@ def _regular_files(toplevel: Path, sha: str, relative: str, label: str) -> tuple
                 skipped.append(_not_read(path, inside, mode, label))
             continue
         if path.startswith("/") or any(part in ("", ".", "..") for part in path.split("/")):
-            raise SnapshotError(f"{label} has a file at {path!r}, which is not a plain path inside the repository")
+            raise SnapshotError(f"{label} has a file at {echoed(path)}, which is not a plain path inside the repository")
         files.append((path, blob))
     return files, skipped
 

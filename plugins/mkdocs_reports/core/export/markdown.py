@@ -16,7 +16,7 @@ import hashlib
 
 from ..diagnostics import Diagnostics
 from ..markdown_import.blocks import BlockReader, Context, Fences
-from ..markdown_import.source import MarkdownSource
+from ..markdown_import.source import MarkdownSource, reads_as
 from ..method_markdown import (
     BULLET_MARKER,
     DASH,
@@ -107,7 +107,12 @@ class MemberWriter:
             value = self.value(key)
             if not value:
                 continue
-            lines.append(f"{written}: {quoted_value(value, quoting or default_quoting(written, value))}")
+            quoting = quoting or default_quoting(written, value)
+            escaped = (report.spelling.get("front_matter_escapes") or {}).get(written) if quoting == "double" else None
+            if isinstance(escaped, str) and reads_as(escaped, value):  # as the member wrote it
+                lines.append(f"{written}: {escaped}")
+            else:
+                lines.append(f"{written}: {quoted_value(value, quoting)}")
         return "\n".join(lines + ["---"])
 
     def value(self, key: str) -> str | None:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location
+from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location, echoed
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
@@ -252,7 +252,7 @@ class BlockReader:
         value = line[len(PART_OF) :].strip()
         match = ID_TOKEN.fullmatch(value)
         if match is None:
-            self.error(index, len(PART_OF) + 2, f"'Part of:' must name exactly one record ID, not {value[:60]!r}",
+            self.error(index, len(PART_OF) + 2, f"'Part of:' must name exactly one record ID, not {echoed(value)}",
                        "write 'Part of: RT-OBJ-name' (the full ID of the one record this one is a part of)")
             return index + 1
         if context.part_of is not None:
@@ -328,7 +328,7 @@ class BlockReader:
                     passage.append(content)  # a passage line that happens to start with ---
                     continue
                 if found is None:
-                    self.error(at, 3, f"the quote's attribution {content[:60]!r} is not a path in backticks",
+                    self.error(at, 3, f"the quote's attribution {echoed(content)} is not a path in backticks",
                                "end the quote with '> --- `path/in/the/source`' (a path in backticks; "
                                "'lines 12-14' may follow, a source ID such as SRC-2 may precede it)")
                 elif not passage or not any(line.strip() for line in passage):

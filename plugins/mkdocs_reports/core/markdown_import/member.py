@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostics
+from ..diagnostics import Diagnostics, echoed
 from ..front_matter import FRONT_MATTER_KEYS
 from ..ids import kind_of
 from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
@@ -132,7 +132,7 @@ class MemberReader:
             hint = f"did you mean {close[0]!r}? " if close else ""
             self.diagnostics.error(
                 self.source.at(written.line - 1, written.column),
-                f"the member type {written[:100]!r} is not one this collection declares",
+                f"the member type {echoed(written)} is not one this collection declares",
                 f"{hint}the types are: {', '.join(known)}; declare another in <reports>/_types/<name>.yaml",
             )
         return report_type
@@ -370,7 +370,7 @@ class MemberReader:
                 self.note(index, f"{what}: '{dash.strip()}' is read as the method's ' — ' before the label")
                 return Sourced(rest[len(dash) :].strip(), index + 1, column + len(dash))
         if rest.strip():
-            self.error(index, column, f"{what}: after the ID comes ' — ' and the label, not {rest.strip()[:40]!r}",
+            self.error(index, column, f"{what}: after the ID comes ' — ' and the label, not {echoed(rest.strip(), 40)}",
                        "write ' — ' (an em dash between spaces) between the ID and the label")
         return None
 

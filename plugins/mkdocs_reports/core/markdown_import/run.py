@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..bulk import no_cycle_collection
 from ..check import check_collection
-from ..diagnostics import Diagnostic, Diagnostics, Location
+from ..diagnostics import Diagnostic, Diagnostics, Location, echoed
 from ..files import links_inside, read_regular_file
 from ..front_matter import BY_KEY, FRONT_MATTER_KEYS
 from ..loader import SET_FILE, display_path, load_set_file
@@ -29,6 +29,7 @@ from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
 from ..site_names import SLUG, SiteNames
 from ..styled_yaml import placed
 from ..type_files import TYPES_DIR, builtin_method, collection_registry
+from ..writing import WriteError, current_bytes, target_problem, write_all
 from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
 from .manifest import ReadManifest, check_digests, check_membership, read_manifest
@@ -111,23 +112,32 @@ class _Set:
     manifest: ReadManifest | None = None
 
 
-def _set_folders(path: Path) -> list[Path]:
+def _set_folders(path: Path, diagnostics: Diagnostics, base: Path | None) -> list[Path]:
     """The set folders of a folder that holds sets (the method's ``retained/``): those
-    beneath it with a manifest or Markdown members, in name order."""
-    if any(p.suffix == ".md" and p.is_file() for p in path.iterdir()) or (path / MANIFEST).is_file():
+    beneath it with a manifest or Markdown members, in name order. A linked folder is
+    named and not imported: a set is read from inside the folder it was given in."""
+    if any(p.suffix == ".md" for p in path.iterdir()) or os.path.lexists(path / MANIFEST):
         return [path]
-    return sorted(p for p in path.iterdir() if p.is_dir() and not p.is_symlink()
-                  and ((p / MANIFEST).is_file() or any(q.suffix == ".md" for q in p.iterdir())))
+    found = []
+    for folder in sorted(p for p in path.iterdir() if p.is_dir()):
+        if folder.is_symlink():
+            diagnostics.error(Location(display_path(folder, base)), "this set folder is a symbolic link; it is not imported",
+                              "move the set folder itself here, or pass the folder it links to")
+        elif os.path.lexists(folder / MANIFEST) or any(q.suffix == ".md" for q in folder.iterdir()):
+            found.append(folder)
+    return found
 
 
 def _groups(paths: list[Path], diagnostics: Diagnostics, base: Path | None) -> list[_Set]:
     groups: dict[Path, _Set] = {}
-    expanded = [folder for path in paths for folder in (_set_folders(path) or [path] if path.is_dir() else [path])]
+    expanded = [folder for path in paths
+                for folder in ((_set_folders(path, diagnostics, base) or [path]) if path.is_dir() else [path])]
     for path in expanded:
         if path.is_dir():
             group = groups.setdefault(path.resolve(), _Set(path, [], True))
             group.whole_folder = True
-            group.files = sorted(p for p in path.iterdir() if p.suffix == ".md" and p.is_file())
+            # every *.md, whatever it is: one that is no regular file is refused when read, not skipped
+            group.files = sorted(p for p in path.iterdir() if p.suffix == ".md")
             if not group.files:
                 diagnostics.error(Location(display_path(path, base)), "the folder holds no Markdown members (*.md)",
                                   "pass a set folder of the method (runtime.md, memory.md, …) or member files")
@@ -155,21 +165,22 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
     if written is None:
         return "it has no front matter naming a member type"
     if resolve_type(written, registry) is None:
-        return f"its type {written[:100]!r} is not a member type this collection declares (declare it in {TYPES_DIR}/ to import it)"
+        return f"its type {echoed(written)} is not a member type this collection declares (declare it in {TYPES_DIR}/ to import it)"
     return None
 
 
 def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
     seen: dict[str, ParsedMember] = {}
     layout = registry.method.set_layout
-    if group.whole_folder and (group.folder / MANIFEST).is_file():
-        group.manifest = read_manifest(group.folder / MANIFEST, display_path(group.folder / MANIFEST, base), layout, diagnostics)
+    if group.whole_folder and os.path.lexists(manifest := group.folder / MANIFEST):
+        shown = display_path(manifest, base)
+        group.manifest = read_manifest(manifest, shown, layout, diagnostics) if _inside(manifest, group, shown, diagnostics) else None
         if group.manifest is None:
             return
     files: dict[str, bytes] = {}
     for path in group.files:
         display = display_path(path, base)
-        data = read_regular_file(path, display, diagnostics, "a member")
+        data = read_regular_file(path, display, diagnostics, "a member") if _inside(path, group, display, diagnostics) else None
         if data is None:
             continue
         files[path.name] = data
@@ -194,6 +205,12 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         disposition = entry.front.get("result_disposition") if entry else None
         where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
         check_membership(group.manifest, disposition, where, layout, diagnostics)
+
+
+def _inside(path: Path, group: _Set, display: str, diagnostics: Diagnostics) -> bool:
+    """Whether a file of the set is no link out of its folder (one that is is named)."""
+    return links_inside(path, group.folder, display, diagnostics, where="the set folder",
+                        why="so that only the set's own files are imported")
 
 
 def _slug(group: _Set, system: str | None, diagnostics: Diagnostics, result: ImportResult, base: Path | None,
@@ -260,6 +277,8 @@ def member_spelling(member: ParsedMember, name: str, written_type: str) -> dict:
     declared = {BY_KEY[key].markdown for key in member.type.metadata if key in BY_KEY and member.type.requires(key)}
     if order != default or not declared <= {key for key, _ in order}:
         spelling["front_matter"] = dict(order)
+    if member.front.escaped:
+        spelling["front_matter_escapes"] = dict(member.front.escaped)
     if member.part_of_forms:
         spelling["part_of"] = dict(member.part_of_forms)
     if member.compact_ids:
@@ -350,17 +369,21 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
         result.judgements.extend(part.judgements)
         result.skipped.extend(part.skipped)
         result.outputs.extend(part.outputs)
-        for slug, folder in part.slugs.items():
+        for slug, folder in part.slugs:
             if slug in slugs:
                 diagnostics.error(Location(folder), f"two sets import into the system folder {slug!r} (the other is {slugs[slug]})",
                                   "import them one at a time, or name the systems apart with --system")
             slugs.setdefault(slug, folder)
+    if not diagnostics:
+        try:
+            _write(result.outputs, dry=check)
+        except WriteError as error:
+            shown = next((o.display for o in result.outputs if o.path == error.path), display_path(error.path, base))
+            diagnostics.error(Location(shown), f"cannot write this file: {error.why}; nothing was written",
+                              "make its folder writable (and free space for it), then import again")
     if diagnostics:
         result.diagnostics = diagnostics.sorted()
         result.outputs = []
-        return result
-    for output in result.outputs:
-        _write(output, dry=check)
     return result
 
 
@@ -373,7 +396,8 @@ _FORK = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all
 class _Prepared(ImportResult):
     """One share of the sets, read, written and checked, ready to be written."""
 
-    slugs: dict[str, str] = field(default_factory=dict)  # system folder → the set folder it comes from
+    #: (system folder, the set folder it comes from), in order: two sets of one system folder are refused
+    slugs: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | None, names: SiteNames) -> _Prepared:
@@ -386,8 +410,9 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             group.slug = _slug(group, system, diagnostics, scratch, base, names) if group.members else None
             if not group.slug:
                 continue
-            part.slugs[group.slug] = display_path(group.folder, base)
-            if _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
+            taken = any(slug == group.slug for slug, _ in part.slugs)
+            part.slugs.append((group.slug, display_path(group.folder, base)))
+            if taken or _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
                 continue
             plan = _plan(group, group.slug, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
@@ -405,6 +430,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
                 outputs[f"{group.slug}/{member.type.member}.yaml"] = Output(
                     target, display_path(target, base), write_member(member, data), member.source.path)
         part.judgements, part.skipped = scratch.judgements, scratch.skipped
+        _targets(outputs, into, diagnostics, base)
         if diagnostics:
             part.diagnostics = diagnostics
             return part
@@ -475,18 +501,34 @@ def _check(outputs: dict[str, Output], into: Path, base: Path | None, names: Sit
     return errors
 
 
-def _write(output: Output, dry: bool = False) -> None:
-    """Write one output (a kept set file stays as it is; a member a published set no longer
-    has is removed), saying whether it changed; ``dry``: only say it."""
-    if output.status == "removed":
-        if not dry:
-            output.path.unlink()
-        return
-    if output.written is None:
-        return
-    data = output.written.text.encode("utf-8")
-    old = output.path.read_bytes() if output.path.is_file() else None
-    output.status = "created" if old is None else ("unchanged" if old == data else "updated")
-    if old != data and not dry:
-        output.path.parent.mkdir(parents=True, exist_ok=True)
-        output.path.write_bytes(data)
+def _targets(outputs: dict[str, Output], into: Path, diagnostics: Diagnostics, base: Path | None) -> None:
+    """Every file the import would write or remove is a regular file or absent, and every
+    folder above it a folder or absent: checked before anything is written."""
+    seen: set[Path] = set()
+    for output in outputs.values():
+        if output.written is None and output.status != "removed":
+            continue
+        problem = target_problem(output.path, into)
+        if problem is not None and problem[0] not in seen:
+            seen.add(problem[0])
+            diagnostics.error(Location(display_path(problem[0], base)), problem[1],
+                              "move it out of the way (the import writes regular files and their folders only), then import again")
+
+
+def _write(outputs: list[Output], dry: bool = False) -> None:
+    """Write the outputs, all or none (a kept set file stays as it is; a member a published
+    set no longer has is removed), saying of each whether it changed; ``dry``: only say it."""
+    changes: list[tuple[Path, bytes | None]] = []
+    for output in outputs:
+        if output.status == "removed":
+            changes.append((output.path, None))
+            continue
+        if output.written is None:
+            continue
+        data = output.written.text.encode("utf-8")
+        old = current_bytes(output.path)
+        output.status = "created" if old is None else ("unchanged" if old == data else "updated")
+        if old != data:
+            changes.append((output.path, data))
+    if not dry:
+        write_all(changes)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..diagnostics import Diagnostics, Location
+from ..diagnostics import Diagnostics, Location, echoed
 from ..front_matter import NULL
 from ..model import AnalysisSet
 from ..report_types import TypeRegistry
@@ -55,7 +55,7 @@ def _agreed(members: list[ParsedMember], key: str, diagnostics: Diagnostics) -> 
         elif value != first[1]:
             diagnostics.error(
                 member.source.at(value.line - 1, value.column),
-                f"{SHARED[key]} {value[:80]!r} contradicts {first[1][:80]!r} of {first[0].source.path}:{first[1].line}",
+                f"{SHARED[key]} {echoed(value)} contradicts {echoed(first[1])} of {first[0].source.path}:{first[1].line}",
                 f"the members of a set share one {SHARED[key]}: correct one of them",
             )
     return first[1].of(first[0].source.path) if first else None
@@ -167,7 +167,7 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
                 continue
             diagnostics.error(
                 member.source.at(value.line - 1, value.column),
-                f"{written} {value[:80]!r} contradicts {kept[:80]!r} of {set_path}, which the import keeps",
+                f"{written} {echoed(value)} contradicts {echoed(kept)} of {set_path}, which the import keeps",
                 f"correct the front matter; if this is a new run of the system, edit or remove {set_path} first",
             )
         plan.stated[member.source.path] = own

@@ -11,12 +11,12 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics, Location
+from ..diagnostics import Diagnostics, Location, echoed
 from ..front_matter import BY_MARKDOWN
 from ..method_markdown import FRONT_MATTER
 from ..styled_yaml import StyledMapping, styled_mapping
 from ..yaml_source import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
-from ..yaml_writer import Sourced
+from ..yaml_writer import Sourced, double_quoted
 
 #: how a front-matter value is quoted, by the YAML style of its node
 QUOTING = {"": "plain", "'": "single", '"': "double"}
@@ -32,6 +32,9 @@ class FrontMatter(dict[str, Sourced]):
         super().__init__()
         self.order: list[tuple[str, str]] = []
         self.mappings: dict[str, tuple[StyledMapping, int]] = {}
+        #: double-quoted values as written (``"a\u0020b"``), by Markdown key, where that is not
+        #: how the export writes the value: the method's digests pin the escapes as well
+        self.escaped: dict[str, str] = {}
 
 #: how many forbidden characters of one file are named before the rest are counted
 _FORBIDDEN_SHOWN = 5
@@ -128,7 +131,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         if key not in FRONT_MATTER:
             close = difflib.get_close_matches(str(key)[:100], list(FRONT_MATTER), n=1, cutoff=0.6)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            diagnostics.error(where, f"{str(key)[:60]!r} is not a front-matter key of the method's members",
+            diagnostics.error(where, f"{echoed(str(key))} is not a front-matter key of the method's members",
                               f"{hint}the keys are: {', '.join(FRONT_MATTER)}")
             continue
         if FRONT_MATTER[key] in values or FRONT_MATTER[key] in values.mappings:
@@ -150,4 +153,21 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         quote = 1 if value_node.style in ("'", '"') else 0
         values[FRONT_MATTER[key]] = Sourced(value_node.value, mark.line + 1, mark.column + 1 + quote)
         values.order.append((key, QUOTING.get(value_node.style or "", "block")))
+        written = yaml_source.text[mark.index:value_node.end_mark.index]
+        if value_node.style == '"' and "\n" not in written and written != double_quoted(value_node.value):
+            values.escaped[key] = written
     return values, end + 1
+
+
+def reads_as(written: str, value: str) -> bool:
+    """Whether ``written`` is one double-quoted YAML scalar on one line that reads as
+    ``value`` (a spelling kept in a report is author text: the export writes it into the
+    front matter only when it can add nothing but that value)."""
+    if "\n" in written or "\r" in written or not (written.startswith('"') and written.endswith('"')):
+        return False
+    text = f"k: {written}"
+    source = read_source("front matter", text.encode("utf-8"), Diagnostics())
+    if source is None or not isinstance(source.root, MappingNode) or len(source.root.value) != 1:
+        return False
+    node = source.root.value[0][1]
+    return isinstance(node, ScalarNode) and node.style == '"' and node.value == value and node.end_mark.index == len(text)
