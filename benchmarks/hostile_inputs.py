@@ -37,6 +37,13 @@ Cases (the reproducers of issue 8):
   and in a published set's ``ARTIFACT.yaml`` and a member's front matter (imported, with
   ``--check``); each clean twin is the same file with the anchors dropped and every alias
   written as a plain word
+* shared corrections (issue 29): one reconciliation entry naming 1,200 records, an
+  ``Unresolved conflict:`` (wide-conflict) or an ``Amendment:`` superseded by 1,199 of them
+  (wide-supersession), which every record it names repeated whole; the clean twin cites the
+  same records in the same bytes of prose beside an entry that names two
+* many-sources (issue 29): a register of 24,000 sources, each cited by its ``SRC-n`` in the
+  records (every mention looked the source up by a scan of the register); the clean twin has
+  the same register and records that cite records instead
 """
 
 from __future__ import annotations
@@ -102,10 +109,15 @@ else:
     logging.disable(logging.CRITICAL)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
-    build(load_config(target + "/mkdocs.yml", strict=False))
+    config = load_config(target + "/mkdocs.yml", strict=False)
+    build(config)
     errors = None
 seconds = time.perf_counter() - start
-print(json.dumps({"seconds": seconds, "peak_mb": own_peak() / 2**20, "errors": errors}))
+site = None
+if mode == "build":  # what readers download: the built site's bytes
+    from pathlib import Path
+    site = sum(p.stat().st_size for p in Path(config["site_dir"]).rglob("*") if p.is_file()) / 1e6
+print(json.dumps({"seconds": seconds, "peak_mb": own_peak() / 2**20, "errors": errors, "site_mb": site}))
 """
 
 
@@ -285,6 +297,52 @@ def word_diff(prose: Prose, total: int = 1_000_000) -> tuple[dict, dict, dict, d
             report(lambda i: ("a b " * pairs).strip()), report(lambda i: texts[i]))
 
 
+RECONCILIATION_HEADER = (
+    "type: agentic-system-reconciliation-report\ntitle: Reconciliation\ndescription: A benchmark reconciliation.\n"
+    "reconciliation: "
+)
+
+
+def _shared_entry(entry: str):
+    """A case: a memory member of 1,200 records and a reconciliation whose one entry names
+    them all (``entry`` starts it: its records follow, joined by commas); the clean twin's
+    entry names two of them and a paragraph before it cites all 1,200, in the same bytes."""
+
+    def case(prose: Prose, count: int = 1200) -> tuple[dict, dict]:
+        ids = [f"MEM-OBJ-n{i}" for i in range(count)]
+        memory = HEADER.format(name="Alpha", title="Records") + "records:\n" + "".join(
+            record(ids[i], f"Item {i}", prose(400)) for i in range(count))
+        named = ", ".join(i for i in ids if i not in entry)  # a record supersedes no record by itself
+        hostile = f"{entry} {named}: they disagree on the store."
+        clean = f"The members cite {named}.\n\nUnresolved conflict: {ids[0]} and {ids[1]} disagree on the store."
+        clean += " " * max(0, len(hostile) - len(clean) - 1) + "."
+
+        def files(text: str) -> dict:
+            return {"alpha/memory.yaml": memory, "alpha/reconciliation.yaml": RECONCILIATION_HEADER + block(text, 2)}
+
+        return files(hostile), files(clean)
+
+    return case
+
+
+def many_sources(prose: Prose, count: int = 24_000, per_record: int = 10) -> tuple[dict, dict]:
+    """A register of ``count`` sources, each cited once in the records' texts; the clean
+    twin has the same register and records that cite records instead, in the same bytes."""
+    register = "sources:\n" + "".join(
+        f"  - id: SRC-{n}\n    kind: git\n    identity: https://github.com/example/bench{n if n > 1 else ''}\n"
+        "    revision: 0123456789abcdef0123456789abcdef01234567\n" for n in range(1, count + 1))
+    records = count // per_record
+    ids = [f"MEM-OBJ-n{i}" for i in range(records)]
+    head = HEADER.format(name="Alpha", title="Sources") + "records:\n"
+
+    def text(i: int, cited) -> str:
+        return " ".join(f"Reads {cited(i * per_record + k)} first." for k in range(per_record))
+
+    hostile = head + "".join(record(ids[i], f"Item {i}", text(i, lambda n: f"SRC-{n + 1}")) for i in range(records))
+    clean = head + "".join(record(ids[i], f"Item {i}", text(i, lambda n: ids[n % records])) for i in range(records))
+    return {"alpha/_set.yaml": register, "alpha/memory.yaml": hostile}, {"alpha/_set.yaml": register, "alpha/memory.yaml": clean}
+
+
 def _markdown_runs(unit: str, name: str, end: str = "", fields: int = 3):
     """A case of ``fields`` texts at the text limit made of ``unit`` repeated (then ``end``)."""
 
@@ -408,6 +466,10 @@ CASES = {
     "nested-quotes": _nested(lambda depth: "> " * (depth + 1), "Nested quotes"),
     "fence-runs": _markdown_runs("~~~\n", "Fence runs"),
     **{name: _aliases(files) for name, files in ALIAS_CASES.items()},
+    # one entry of the reconciliation that names every record; a register's sources by ID
+    "wide-conflict": _shared_entry("Unresolved conflict:"),
+    "wide-supersession": _shared_entry("Amendment: MEM-OBJ-n0 is superseded by"),
+    "many-sources": many_sources,
 }
 CHECK_ONLY = {"many-errors", *IMPORTED}  # nothing of it can be built: the check (or import) is the cost
 
@@ -483,7 +545,8 @@ def main() -> None:
                     f" {h_check['seconds'] / c_check['seconds']:>6.2f}")
             if h_build and c_build:
                 line += (f" {h_build['seconds']:>7.2f}/{c_build['seconds']:<7.2f} {h_build['seconds'] / c_build['seconds']:>6.2f}"
-                         f" {h_build['peak_mb']:>8.0f}/{c_build['peak_mb']:<8.0f}")
+                         f" {h_build['peak_mb']:>8.0f}/{c_build['peak_mb']:<8.0f}"
+                         f" site MB {h_build['site_mb']:.1f}/{c_build['site_mb']:.1f}")
             else:
                 line += f" {'-':>15} {'-':>6} {h_check['peak_mb']:>8.0f}/{c_check['peak_mb']:<8.0f}"
             print(line + f"  {h_check['errors']}/{c_check['errors']}  (sizes {h_size}/{c_size})", flush=True)

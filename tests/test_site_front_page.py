@@ -214,7 +214,7 @@ def test_corrections_of_a_record_follow_its_reconciliation(built):
     assert corrections.kinds("inkwell", "MEM-OBJ-backup") == ["superseded"]
     assert corrections.kinds("inkwell", "MEM-OBJ-notes") == ["supersedes"]
     assert corrections.kinds("inkwell", "RT-RTE-nightly-digest") == ["conflicted"]
-    assert corrections.of("inkwell", "RT-RTE-nightly-digest")[0].others == ("MEM-RTE-pad-read",)
+    assert corrections.of("inkwell", "RT-RTE-nightly-digest")[0].conflicting == 1  # its entry names the other
     assert corrections.kinds("inkwell", "RT-OBJ-scratchpad") == []
     assert [entry.kind for entry in corrections.conflicts("inkwell")] == ["conflict"]
     assert corrections.conflicts("ember") == []

@@ -126,7 +126,7 @@ return {text: tip.innerText, corrections: [...tip.querySelectorAll('.rpt-preview
 @pytest.mark.parametrize(("page", "record", "said"), [
     ("inkwell/reconciliation/", "MEM-OBJ-backup", "Superseded by MEM-OBJ-notes: MEM-OBJ-backup is superseded by MEM-OBJ-notes"),
     ("inkwell/reconciliation/", "MEM-OBJ-notes", "Supersedes MEM-OBJ-backup"),
-    ("inkwell/", "RT-RTE-nightly-digest", "Unresolved conflict with MEM-RTE-pad-read"),
+    ("inkwell/", "RT-RTE-nightly-digest", "Unresolved conflict with 1 other record: RT-RTE-nightly-digest and MEM-RTE-pad-read"),
 ])  # fmt: skip
 def test_a_preview_says_what_the_reconciliation_changed(browser, site_url, page, record, said):
     from selenium.webdriver.common.by import By

@@ -451,6 +451,20 @@ class AnalysisSet:
     result_disposition: Stated | None = None
     inputs_commit: Stated | None = None
     manifest: Manifest | None = None
+    #: ``sources`` by ID (the first of an ID), made once: the pages look a source up for
+    #: every citation of it and every row of the register, and a register may hold thousands
+    _by_id: dict[str, Source] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: int = field(default=0, init=False, repr=False, compare=False)
+
+    def source(self, source_id: str) -> Source | None:
+        """The registered source of that ID (the first, should the register repeat it)."""
+        if self._indexed != len(self.sources):  # the loader appends the sources one by one
+            self._by_id = {}
+            for source in self.sources:
+                if source.id is not None:
+                    self._by_id.setdefault(source.id, source)
+            self._indexed = len(self.sources)
+        return self._by_id.get(source_id)
 
 
 @dataclass
@@ -557,10 +571,12 @@ class System:
 
     def source_by_id(self, source_id: str | None) -> Source | None:
         """A registered source; ``None`` names the default one (SRC-1, or the only source)."""
-        sources = self.sources
+        if self.set is None:
+            return None
         if source_id is None:
-            return next((s for s in sources if s.id == "SRC-1"), sources[0] if len(sources) == 1 else None)
-        return next((s for s in sources if s.id == source_id), None)
+            sources = self.set.sources
+            return self.set.source("SRC-1") or (sources[0] if len(sources) == 1 else None)
+        return self.set.source(source_id)
 
     @property
     def source(self) -> Source:

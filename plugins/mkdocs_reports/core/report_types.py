@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import TypeVar
 
 from .front_matter import FRONT_MATTER_KEYS
 from .ids import IdGrammar
 
 #: front-matter keys a member type can require (besides type and title), with what they hold
 METADATA = {entry.key: entry.what for entry in FRONT_MATTER_KEYS}
+_T = TypeVar("_T")
 
 
 class Shape(Enum):
@@ -111,7 +113,13 @@ class ReportType:
         return self.method_type or f"agentic-system-analyses/types/{self.name}.md"
 
     def section(self, key: str) -> SectionSpec | None:
-        return next((s for s in self.sections if s.key == key), None)
+        return self._sections_by_key.get(key)
+
+    @cached_property
+    def _sections_by_key(self) -> dict[str, SectionSpec]:
+        """The sections by key (the first of a key), made once: looked up per section of
+        every other type a type file is checked against."""
+        return _first_by(self.sections, lambda s: s.key)
 
     def requires(self, key: str) -> bool:
         return self.metadata.get(key) == "required"
@@ -296,10 +304,19 @@ class TypeRegistry:
         return tuple(t.member for t in self.types.values())
 
     def by_prefix(self, prefix: str) -> ReportType | None:
-        return next((t for t in self.types.values() if t.prefix == prefix), None)
+        return self._by_prefix.get(prefix)
 
     def by_member(self, member: str) -> ReportType | None:
-        return next((t for t in self.types.values() if t.member == member), None)
+        return self._by_member.get(member)
+
+    @cached_property
+    def _by_prefix(self) -> dict[str, ReportType]:
+        """The types by prefix, made once: the check looks one up for every record."""
+        return _first_by(self.types.values(), lambda t: t.prefix)
+
+    @cached_property
+    def _by_member(self) -> dict[str, ReportType]:
+        return _first_by(self.types.values(), lambda t: t.member)
 
     @cached_property
     def _by_name(self) -> dict[str, ReportType]:
@@ -323,3 +340,13 @@ class TypeRegistry:
         """Sort key: the members of a set in reading order, unknown members after, by name."""
         order = self.member_order
         return (order.index(member) if member in order else len(order), member)
+
+
+def _first_by(items: Iterable[_T], key: Callable[[_T], str | None]) -> dict[str, _T]:
+    """``items`` by ``key``, the first of each key (as a scan for it would find), in one pass."""
+    out: dict[str, _T] = {}
+    for item in items:
+        found = key(item)
+        if found is not None:
+            out.setdefault(found, item)
+    return out

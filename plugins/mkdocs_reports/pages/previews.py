@@ -121,9 +121,16 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
         systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
         by_system.setdefault(entry.view.system.slug, []).append(entry)
 
+    def also_in(record_id: str, name: str) -> tuple[list[str], int]:
+        """The first few other systems that declare ``record_id``, and how many there are: never
+        the whole list, which an ID that every system declares would repeat in each of them."""
+        return list(islice((other for other in systems_of[record_id] if other != name), ALSO_IN)), len(systems_of[record_id]) - 1
+
     def signature(view: SystemView) -> tuple[object, ...]:
         """What a system's file holds of other systems: the systems that declare its IDs."""
-        return (index_url, view.system.name, *(tuple(systems_of[e.record.id]) for e in by_system.get(view.system.slug, [])))
+        name = view.system.name
+        shared = (also_in(e.record.id, name) for e in by_system.get(view.system.slug, []))
+        return (index_url, name, *((*others, count) for others, count in shared))
 
     def system_file(view: SystemView) -> str:
         slug = view.system.slug
@@ -146,6 +153,7 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
             external = isinstance(record, ExternalRecord)
             body = "" if external else next((b.text for b in record.body if isinstance(b, Text) and b.text.strip()), "")
             whole = None if external or not record.part_of else graph.resolve(slug, record.part_of)
+            others, other_count = also_in(record.id, view.system.name)
             entries[record.anchor] = {
                 "id": record.id,
                 "kind": overview.kinds.get(record.kind, record.kind),
@@ -157,12 +165,12 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
                 "excerpt": excerpt(body),
                 "cited_by": backlinks.count(slug, record.id),
                 # the first few only: the same ID may stand in every system of the collection
-                "also_in": list(islice((name for name in systems_of[record.id] if name != view.system.name), ALSO_IN)),
-                "also_in_count": len(systems_of[record.id]) - 1,
+                "also_in": others,
+                "also_in_count": other_count,
                 "page": paths.url(paths.report(slug, record.member)),
                 "cites": cited.get((record.member, record.anchor), []),
                 "part_of": whole.anchor if whole else None,
-                "corrections": [[c.kind, summary(c), excerpt(c.entry.text)] for c in corrections.of(slug, record.id)],
+                "corrections": [[c.kind, summary(c), excerpt(corrections.excerpt(c.entry))] for c in corrections.of(slug, record.id)],
             }
         return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from ..core.loader import section_anchor
 from ..core.report_types import Shape
 from ..core.schema import UNRECORDED
+from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url
 from .statuses import status_class
 from .text import code_html, label_html
@@ -113,5 +114,6 @@ def environment(overrides: Path | None = None) -> jinja2.Environment:
         tree_url=tree_url,
         repository_url=repository_url,
         status_class=status_class,
+        conflicting_records=conflicting_records,
     )
     return env
