@@ -66,6 +66,16 @@ def test_a_source_identity_must_be_a_registered_one(reports):
     assert "(https://github.com/example/alpha)" in message
 
 
+def test_a_source_identity_fix_lists_a_few_registered_identities_and_counts_the_rest(reports):
+    """A register of thousands of sources made one message naming every identity."""
+    rows = "".join(f"  - id: SRC-{n}\n    kind: capture\n    identity: capture-{n:05}\n    revision: r{n}\n" for n in range(2, 3002))
+    reports.write("alpha/_set.yaml", SET + rows)
+    reports.report("alpha", "source_identity: https://github.com/example/other\n")
+    message = only(reports.messages())
+    assert len(message) < 1_000
+    assert "(capture-00002, capture-00003," in message and "… (2,993 more)" in message
+
+
 @pytest.mark.parametrize(
     ("member", "missing", "needs"),
     [

@@ -25,6 +25,8 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2
 _COMMAND_START = re.compile(r"^(\s*)([:#])(?=:|#\[)")
 #: characters of a value a message echoes, before the rest are only counted
 ECHO_LIMIT = 120
+#: choices a fix lists, before the rest are only counted
+LIST_LIMIT = 8
 
 
 def printable(text: str) -> str:
@@ -44,6 +46,14 @@ def echoed(value: object, limit: int = ECHO_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+def listed(values: Iterable[str], limit: int = LIST_LIMIT) -> str:
+    """Choices as a fix names them, sorted, the first ``limit`` and a count of the rest: a
+    register of 24,000 sources does not make one message of 24,000 names."""
+    ordered = sorted(values)
+    shown = ", ".join(ordered[:limit])
+    return shown if len(ordered) <= limit else f"{shown}, … ({len(ordered) - limit:,} more)"
 
 
 @dataclass(frozen=True, order=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .diagnostics import Diagnostics, Location
+from .diagnostics import Diagnostics, Location, listed
 from .front_matter import FRONT_MATTER_KEYS
 from .model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
 from .report_types import SetLayout
@@ -98,7 +98,7 @@ def _identity(system: System, diagnostics: Diagnostics) -> None:
         own = report.stated.get("source_identity")
         if own is not None and identities and own.value not in identities:
             diagnostics.error(own.location, f"the source identity {own.value!r} is not that of a registered source",
-                              f"write the identity as registered ({', '.join(sorted(identities))}), or leave it out to inherit SRC-1's")
+                              f"write the identity as registered ({listed(identities)}), or leave it out to inherit SRC-1's")
         if own is None and default is not None and default.identity:
             report.source_identity = default.identity
 
