@@ -446,7 +446,9 @@
     picture.setAttribute("width", width);
     picture.setAttribute("height", height);
     var count = near.above.concat(near.below).reduce(function (sum, band) { return sum + band.nodes.length; }, 0);
-    picture.setAttribute("aria-label", "Neighbourhood of " + record.id + ": " + count + (count === 1 ? " link" : " links"));
+    // named by its title, as the pictures drawn at build time: a record's ID is the author's
+    picture.insertBefore(document.createElementNS(SVG, "title"), picture.firstChild).textContent =
+      "Neighbourhood of " + record.id + ": " + count + (count === 1 ? " link" : " links");
 
     var words = add(box, "ul", "rpt-hood-text");
     if (!count) add(words, "li", "", "Nothing cites or annotates " + record.id + ", and it cites nothing.");
