@@ -103,6 +103,8 @@ class _Parser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
+        if tag == "a" and "xlink:href" in attributes:  # an SVG link (the pictures)
+            attributes.setdefault("href", attributes["xlink:href"])
         if attributes.get("id"):
             self.page.ids.add(attributes["id"])
         if attributes.get("name") and tag == "a":

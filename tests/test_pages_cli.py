@@ -140,7 +140,7 @@ def test_the_output_folder_is_new_or_its_own(reports, tmp_path):
     (out / "alpha" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     again = run_cli("pages", str(reports.root), "--out", str(out))
     assert again.returncode == 0 and "pages, the assets and mkdocs-reports.yml written to" in again.stdout
-    assert not (out / "alpha" / "stale.md").exists() and (out / "alpha" / "memory.md").is_file()
+    assert not (out / "alpha" / "stale.md").exists() and (out / "alpha" / "memory" / "index.md").is_file()
 
 
 def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tmp_path):
@@ -161,7 +161,7 @@ def test_the_generators_search_leaves_out_the_listings_of_the_collection_only(tm
     def front_matter(page: str) -> dict:
         return yaml.safe_load((tmp_path / "pages" / page).read_text(encoding="utf-8").split("---\n")[1])
 
-    for listing in ("index.md", "records.md", "coverage.md", "systems/index.md", "comparison.md"):
+    for listing in ("index.md", "records/index.md", "coverage/index.md", "systems/index.md", "comparison/index.md"):
         assert front_matter(listing).get("search") == {"exclude": True}, listing
-    for page in ("alpha/memory.md", "alpha/index.md"):
+    for page in ("alpha/memory/index.md", "alpha/index.md"):
         assert "search" not in front_matter(page), page

@@ -73,9 +73,9 @@ def test_each_axis_counts_its_systems_per_value_and_each_count_opens_them(site):
     for axis in AXES:
         assert f"values-{axis.replace('_', '-')}" in page.headings
     # the chart: a bar a value, each a link to the filtered comparison, its counts in words
-    chart = re.search(r'<svg class="rpt-chart rpt-axis-chart"[^>]*aria-label="Read-back signal: [^"]*".*?</svg>', html, re.DOTALL)
+    chart = re.search(r'<svg class="rpt-chart rpt-axis-chart"[^>]*><title>Read-back signal: [^<]*</title>.*?</svg>', html, re.DOTALL)
     assert chart is not None
-    bars = dict(re.findall(r'<a href="([^"]+)" class="rpt-chart-bar"><title>([^<]+)</title>', chart.group(0)))
+    bars = dict(re.findall(r'<a xlink:href="([^"]+)" class="rpt-chart-bar"><title>([^<]+)</title>', chart.group(0)))
     assert bars["./?read_back_signal=inferred-embedding"] == "inferred-embedding: 1 (1 observed) systems"
     assert bars["./?read_back_signal=coarse"] == "coarse: 1 (1 wired) systems"
     # its text alternative: a table a value, the count a link

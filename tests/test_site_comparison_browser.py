@@ -103,7 +103,7 @@ def test_a_bar_of_a_chart_opens_the_systems_it_counts(browser, site_url):
     from selenium.webdriver.common.by import By
 
     show(browser, site_url + "comparison/", 1440)
-    bar = browser.find_element(By.CSS_SELECTOR, '.rpt-axis-chart a[href$="?read_back_direction=pull"]')
+    bar = browser.find_element(By.CSS_SELECTOR, '.rpt-axis-chart a[*|href$="?read_back_direction=pull"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", bar)
     bar.click()
     assert browser.execute_script("return location.search") == "?read_back_direction=pull"

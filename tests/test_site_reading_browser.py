@@ -552,7 +552,7 @@ def test_a_system_page_draws_its_citation_web_with_a_link_per_record(site):
     page = site.page("signet/")
     html = site.html("signet/")
     assert html.count('<svg class="rpt-web"') == 1
-    boxes = re.findall(r'<a href="([^"]+)" class="rpt-web-node', html)
+    boxes = re.findall(r'<a xlink:href="([^"]+)" class="rpt-web-node', html)
     targets = {site.resolve(page, href) for href in boxes}
     assert ("signet/memory/", "mem-obj-memories") in targets and ("signet/runtime/", "rt-rte-direct-remember") in targets
     assert len(targets) >= 18 + 7 + 3  # records, external records, annotations
@@ -706,7 +706,7 @@ def test_a_record_neighbourhood_is_links_in_a_picture_and_in_words(browser, site
     words = box.find_element("css selector", "ul").text
     assert "Cited by: On RT-RTE-direct-remember" in words and "Cites: RT-RTE-direct-remember" in words and "Same ID in: Cludebot" in words
     picture = box.find_element("css selector", "svg")
-    assert picture.get_attribute("aria-label") == "Neighbourhood of MEM-OBJ-memories: 3 links"
+    assert picture.find_element("css selector", ":scope > title").get_attribute("textContent") == "Neighbourhood of MEM-OBJ-memories: 3 links"
     assert picture.size["width"] <= box.size["width"]  # fits the column: nothing to scroll to
     assert violations(browser) == []
     # the keyboard reaches the picture's boxes and follows one

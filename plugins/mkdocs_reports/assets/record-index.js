@@ -19,13 +19,18 @@
   var CHOICE_COLUMNS = ["System", "Report", "Kind"];
   var LAYER_PREFIX = "status:";
 
+  /* Every map keyed by what a page holds (headings, layers, values, system names) has no
+     prototype (Object.create(null)) or is a Map or Set: those are the author's words, and a
+     plain object already "has" constructor, toString and __proto__. */
+  function byName() { return Object.create(null); }
+
   function text(cell) { return cell ? cell.textContent.replace(/\s+/g, " ").trim() : ""; }
 
   function readRows(table, headings) {
     return Array.prototype.map.call(table.tBodies[0].rows, function (row) {
-      var cells = {};
+      var cells = byName();
       headings.forEach(function (heading, column) { cells[heading] = text(row.cells[column]); });
-      var layers = {};
+      var layers = byName();
       each(row.querySelectorAll(".rpt-status[data-rpt-layer]"), function (badge) {
         var label = badge.getAttribute("data-rpt-layer");
         var shown = text(badge);
@@ -93,8 +98,8 @@
   }
 
   function unique(values) {
-    var seen = {};
-    return values.filter(function (v) { if (!v || seen[v]) return false; seen[v] = true; return true; })
+    var seen = new Set();
+    return values.filter(function (v) { if (!v || seen.has(v)) return false; seen.add(v); return true; })
       .sort(function (a, b) { return a.localeCompare(b); });
   }
 
@@ -144,7 +149,7 @@
         return heading === "Report" ? r.cells[heading].replace(/\s*\(not published\)$/, "") : r.cells[heading];
       }))));
     });
-    var layerCounts = {};
+    var layerCounts = byName();
     rows.forEach(function (r) { Object.keys(r.layers).forEach(function (l) { layerCounts[l] = (layerCounts[l] || 0) + 1; }); });
     Object.keys(layerCounts).sort(function (a, b) { return layerCounts[b] - layerCounts[a] || a.localeCompare(b); }).forEach(function (layer) {
       filters.push(choice(LAYER_PREFIX + layer, layer + " status", unique(rows.map(function (r) { return r.layers[layer]; }))));
@@ -243,7 +248,7 @@
     });
 
     function record(r) {
-      var statuses = {};
+      var statuses = byName();
       Object.keys(r.layers).forEach(function (layer) { statuses[layer] = r.layers[layer]; });
       return {
         id: r.cells.ID, system: r.cells.System, report: r.cells.Report.replace(/\s*\(not published\)$/, ""),
@@ -305,7 +310,7 @@
       return { key: th.getAttribute("data-rpt-axis"), title: text(th) };
     });
     var rows = Array.prototype.map.call(table.tBodies[0].rows, function (row) {
-      var cells = {};
+      var cells = byName();
       each(row.querySelectorAll("td[data-rpt-axis]"), function (cell) {
         cells[cell.getAttribute("data-rpt-axis")] = {
           values: Array.prototype.map.call(cell.querySelectorAll("[data-rpt-value]"), function (v) { return v.getAttribute("data-rpt-value"); }),
@@ -318,7 +323,7 @@
     var bar = document.createElement("div");
     bar.className = "rpt-index-filter rpt-comparison-filter";
     var filters = axes.map(function (axis) {
-      var counts = {}, states = {};
+      var counts = byName(), states = byName();
       rows.forEach(function (r) {
         var cell = r.cells[axis.key] || { values: [], state: "" };
         cell.values.forEach(function (v) { counts[v] = (counts[v] || 0) + 1; });
@@ -401,17 +406,17 @@
         });
       }
       return data.then(function (all) {
-        var shown = {};
-        rows.forEach(function (r) { if (!r.row.hidden) shown[r.slug] = true; });
+        var shown = new Set();
+        rows.forEach(function (r) { if (!r.row.hidden) shown.add(r.slug); });
         var everything = !active().length;
-        return all.filter(function (e) { return shown[e.slug] || (everything && !e.profiled); });
+        return all.filter(function (e) { return shown.has(e.slug) || (everything && !e.profiled); });
       });
     }
     csv.addEventListener("click", function () {
       entries().then(function (list) {
         var header = ["system", "profiled"].concat(axes.map(function (a) { return a.key; }), ["url"]);
         var lines = [header.join(",")].concat(list.map(function (e) {
-          var cells = axes.map(function (a) { return axisText((e.axes || {})[a.key]); });
+          var cells = axes.map(function (a) { return axisText(e.axes && Object.prototype.hasOwnProperty.call(e.axes, a.key) ? e.axes[a.key] : null); });
           return [e.system, e.profiled ? "yes" : "no"].concat(cells, [e.url]).map(csvCell).join(",");
         }));
         download("comparison.csv", "text/csv;charset=utf-8", lines.join("\r\n") + "\r\n");

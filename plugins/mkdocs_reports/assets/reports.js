@@ -22,7 +22,9 @@
     var at = script ? script.indexOf("assets/mkdocs-reports/reports.js") : -1;
     return at >= 0 ? script.slice(0, at) : null;  // the site's root, however deep it is served
   })();
-  var loaded = {};
+  /** each system's previews (a promise), by the system's name: a Map, since a name is the
+      author's and an object would answer "constructor" or "__proto__" from its prototype */
+  var loaded = new Map();
   var tooltip = null;
   var shownFor = null;
   var pointer = "mouse";
@@ -39,14 +41,20 @@
   }
 
   function previews(system) {
-    if (!(system in loaded)) {
-      loaded[system] = window.fetch
+    if (!loaded.has(system)) {
+      loaded.set(system, window.fetch
         ? fetch(root + PREVIEWS + encodeURIComponent(system) + ".json")
           .then(function (r) { return r.ok ? r.json() : null; })
           .catch(function () { return null; })
-        : Promise.resolve(null);
+        : Promise.resolve(null));
     }
-    return loaded[system];
+    return loaded.get(system);
+  }
+
+  /** the entry ``key`` of parsed JSON when it is the JSON's own, else null: a key is the
+      author's, and a plain object inherits "constructor", "toString" … */
+  function own(data, key) {
+    return data && typeof key === "string" && Object.prototype.hasOwnProperty.call(data, key) ? data[key] : null;
   }
 
   function add(parent, tag, className, text) {
@@ -136,7 +144,7 @@
     var where = target(link);
     if (where) {
       previews(where.system).then(function (data) {
-        var record = data && Object.prototype.hasOwnProperty.call(data, where.anchor) ? data[where.anchor] : null;
+        var record = own(data, where.anchor);
         if (record && shownFor === link && !tooltip.hidden) fill(link, record);
       });
     }
@@ -342,7 +350,7 @@
   }
 
   function recordNode(data, anchor) {
-    var record = SAFE_ANCHOR.test(anchor) && Object.prototype.hasOwnProperty.call(data, anchor) ? data[anchor] : null;
+    var record = SAFE_ANCHOR.test(anchor) ? own(data, anchor) : null;
     if (!record || typeof record.page !== "string" || !SAFE_PAGE.test(record.page)) return null;
     return { text: record.id, title: record.id + (record.label ? " — " + record.label : "") + " (" + record.member + (record.published ? "" : ", not published") + ")",
              href: root + record.page + "#" + anchor, kind: record.published ? "record" : "external" };
@@ -350,15 +358,15 @@
 
   function annotationNode(data, annotation) {
     if (typeof annotation.page !== "string" || !SAFE_PAGE.test(annotation.page) || !SAFE_ANCHOR.test(annotation.anchor)) return null;
-    var on = annotation.on && data[annotation.on] ? data[annotation.on].id : "";
+    var on = own(data, annotation.on) ? own(data, annotation.on).id : "";
     return { text: "On " + on, title: annotation.where + " on " + on, href: root + annotation.page + "#" + annotation.anchor, kind: "annotation" };
   }
 
   /** [{name, relation, nodes}] above (incoming) and below (outgoing) the record */
   function neighbours(data, anchor) {
-    var record = data[anchor], citedBy = [], parts = [], annotatedIn = [], citingAnnotations = [];
+    var record = own(data, anchor), citedBy = [], parts = [], annotatedIn = [], citingAnnotations = [];
     Object.keys(data).forEach(function (key) {
-      var other = data[key];
+      var other = own(data, key);
       if (key.charAt(0) === "_" || key === anchor || !other) return;
       if ((other.cites || []).indexOf(anchor) !== -1) citedBy.push(recordNode(data, key));
       if (other.part_of === anchor) parts.push(recordNode(data, key));
@@ -388,7 +396,7 @@
   }
 
   function drawNeighbourhood(box, data, anchor) {
-    var record = data[anchor], near = neighbours(data, anchor);
+    var record = own(data, anchor), near = neighbours(data, anchor);
     var columns = Math.max(1, Math.floor((box.clientWidth - 2 * BOX.pad + BOX.gap) / (BOX.width + BOX.gap)));
     var width = 2 * BOX.pad + columns * BOX.width + (columns - 1) * BOX.gap;
     var picture = svg(box, "svg", { "class": "rpt-web rpt-hood-picture", role: "group" });
@@ -438,7 +446,9 @@
     picture.setAttribute("width", width);
     picture.setAttribute("height", height);
     var count = near.above.concat(near.below).reduce(function (sum, band) { return sum + band.nodes.length; }, 0);
-    picture.setAttribute("aria-label", "Neighbourhood of " + record.id + ": " + count + (count === 1 ? " link" : " links"));
+    // named by its title, as the pictures drawn at build time: a record's ID is the author's
+    picture.insertBefore(document.createElementNS(SVG, "title"), picture.firstChild).textContent =
+      "Neighbourhood of " + record.id + ": " + count + (count === 1 ? " link" : " links");
 
     var words = add(box, "ul", "rpt-hood-text");
     if (!count) add(words, "li", "", "Nothing cites or annotates " + record.id + ", and it cites nothing.");
@@ -476,7 +486,7 @@
       add(box, "p", "rpt-hood-loading", "Loading …");
       (where ? previews(where.system) : Promise.resolve(null)).then(function (data) {
         box.textContent = "";
-        if (data && Object.prototype.hasOwnProperty.call(data, heading.id)) drawNeighbourhood(box, data, heading.id);
+        if (own(data, heading.id)) drawNeighbourhood(box, data, heading.id);
         else add(box, "p", "", "The neighbourhood of " + id + " could not be loaded.");
       });
     });
@@ -491,7 +501,7 @@
     var where = target(self);
     if (!where) return;
     previews(where.system).then(function (data) {
-      var record = data && Object.prototype.hasOwnProperty.call(data, heading.id) ? data[heading.id] : null;
+      var record = own(data, heading.id);
       if (!record || !record.also_in.length || typeof data._index !== "string") return;
       var more = record.also_in_count - record.also_in.length;
       var link = document.createElement("a");

@@ -87,6 +87,21 @@ def _url(uri: str) -> str:
     return stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
 
 
+def page_file(uri: str) -> str:
+    """The file a page is written to: the ``index.md`` of its address's folder (``a/b.md``
+    as ``a/b/index.md``). The pages' links are raw HTML relative to the page's address;
+    Zensical reads a raw HTML link as relative to the page's file and rewrites it for the
+    address, which changes nothing only when the file stands in its address's folder."""
+    return uri if uri == "index.md" or uri.endswith("/index.md") else uri.removesuffix(".md") + "/index.md"
+
+
+def _nav_files(nav: list) -> list:
+    """The navigation with each page named by its file (``page_file``)."""
+    return [page_file(entry) if isinstance(entry, str)
+            else {title: page_file(value) if isinstance(value, str) else _nav_files(value) for title, value in entry.items()}
+            for entry in nav]
+
+
 def _refuse_clashes(pages: Mapping[str, object]) -> None:
     """A system folder named like a site page (``records/``) would share its address."""
     seen: dict[str, str] = {}
@@ -104,7 +119,7 @@ def write_pages(checked: CheckedCollection, out: Path, settings: PageSettings | 
     _refuse_clashes(pages)
     _prepare(out)
     for uri, spec in pages.items():
-        target = out / uri
+        target = out / page_file(uri)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page_markdown(spec), encoding="utf-8")
     (out / ASSET_DIR).mkdir(parents=True, exist_ok=True)
@@ -120,7 +135,7 @@ def write_pages(checked: CheckedCollection, out: Path, settings: PageSettings | 
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(file, out / path)
     systems = sorted(checked.graph.collection.systems)
-    (out / CONFIG).write_text(site_config([paths.home_page, *site.site_nav], systems), encoding="utf-8")
+    (out / CONFIG).write_text(site_config(_nav_files([paths.home_page, *site.site_nav]), systems), encoding="utf-8")
     return len(pages)
 
 

@@ -16,6 +16,7 @@ index's rows, sanitized one system at a time) fills the page's slots afterwards.
 from __future__ import annotations
 
 import html
+import itertools
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -124,8 +125,10 @@ class SitePages:
         def href(to_page: str, anchor: str | None = None) -> str:
             return paths.href(page, to_page, anchor)
 
+        pictures = itertools.count(1)
+
         def picture(name: str, svg: str) -> Markup:
-            return builder.slot(picture_html(name, svg))
+            return builder.slot(picture_html(name, svg, builder.anchor(f"picture-{next(pictures)}-name")))
 
         context: dict[str, Any] = dict(
             p=builder,

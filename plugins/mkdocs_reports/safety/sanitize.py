@@ -181,17 +181,17 @@ def _rules_keep(html: str, rules: dict[str, Callable[[str], str | None]]) -> boo
     fail more often (each occurrence is read from its own start: one in text hides none
     after it). A rule reads only its attribute's value."""
     for name, rule in rules.items():
-        opening = f' {name}="'
-        at = html.find(opening)
-        while at >= 0:
-            start = at + len(opening)
-            end = html.find('"', start)
-            if end < 0:
-                return False
-            value = unescape(html[start:end]) if "&" in html[start:end] else html[start:end]
-            if rule(value) != value:
-                return False
-            at = html.find(opening, start)
+        for opening in (f' {name}="', f':{name}="'):  # ``xlink:href`` is ``href`` to the sanitizer
+            at = html.find(opening)
+            while at >= 0:
+                start = at + len(opening)
+                end = html.find('"', start)
+                if end < 0:
+                    return False
+                value = unescape(html[start:end]) if "&" in html[start:end] else html[start:end]
+                if rule(value) != value:
+                    return False
+                at = html.find(opening, start)
     return True
 
 
@@ -209,10 +209,12 @@ def sanitize(html: str, ids: Collection[str] = frozenset()) -> str:
 
 #: what the pictures (``pictures.py``) are drawn with: shapes, text, links and their
 #: titles; no style, no script, no reference to anything (``use``, ``image``, markers),
-#: no animation, no foreign content; links relative only
+#: no animation, no foreign content; links relative only. A link's target is written
+#: ``xlink:href`` (the sanitizer knows it as ``href``): Material's instant navigation
+#: assigns every ``[href]`` of a page to itself, which an SVG link refuses with an error
 PICTURE_TAGS = frozenset({"svg", "g", "a", "rect", "path", "text", "title"})
 _PICTURE_ATTRIBUTES = {
-    "svg": {"class", "viewBox", "width", "height", "role", "aria-label"},
+    "svg": {"class", "viewBox", "width", "height", "role"},  # named by its <title>: no text in an attribute
     "g": {"class"},
     "a": {"class", "href"},
     "rect": {"class", "x", "y", "width", "height", "rx"},
