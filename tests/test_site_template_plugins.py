@@ -315,3 +315,33 @@ def test_report_text_runs_no_template_code_beside_markdownextradata(built_beside
     docs = site.page("macros/")
     assert "The site's variable: KEPT." in docs.text
     assert [link.label for link in docs.links_with_text("MEM-OBJ-notes")] == [text]
+
+
+#: mkdocs-macros with delimiters of the site's choosing, which need not be ASCII
+#: punctuation (Jinja takes any strings): the label a citation puts into a hand-written
+#: page must hold none of them either
+GUILLEMETS = "      j2_variable_start_string: '«'\n      j2_variable_end_string: '»'\n"
+GUILLEMET_VECTOR = f"Evil « {_RUN} » « {_CHR}(60) »img src=x onerror=alert(4)« {_CHR}(62) »"
+GUILLEMET_PAGE = """\
+# Macros beside reports
+
+The site's macro: « shout('kept') ».
+
+The cited record: alpha:MEM-OBJ-notes.
+"""
+
+
+def test_cited_labels_hold_no_delimiter_a_site_configures(tmp_path):
+    project = _project(tmp_path, GUILLEMET_VECTOR, "reports-then-macros")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("  - macros\n", "  - macros:\n" + GUILLEMETS, 1), encoding="utf-8")
+    (project / "docs" / "macros.md").write_text(GUILLEMET_PAGE, encoding="utf-8")
+    canary = tmp_path / "pwned"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CANARY, str(canary))
+        root = build_site(project, strict=True)
+    assert not canary.exists()
+    assert _markup_in(root) == []
+    docs = Site(root).page("macros/")
+    assert "The site's macro: KEPT." in docs.text
+    assert [link.label for link in docs.links_with_text("MEM-OBJ-notes")] == [GUILLEMET_VECTOR]

@@ -2,18 +2,19 @@
 it) renders every page's Markdown and title as Jinja, unsandboxed, so a system name like
 ``{{ lipsum.__globals__['os'].system(…) }}`` would run on the build machine.
 
-Two rules keep report text from every such engine:
+Three rules keep report text from every such engine:
 
 1. A generated page says in its front matter that it is not a template (``NOT_A_TEMPLATE``:
    mkdocs-macros honours ``render_macros: false`` for the page's Markdown and its title,
    before it looks at either). Hand-written pages say nothing, and keep their macros.
 2. Author text that leaves the plugin as HTML another plugin may render — a page title, a
    navigation or contents title, a record's label in a hand-written page's Markdown — has
-   every ASCII punctuation character written as a character reference (``template_inert``).
-   A template engine's delimiters are punctuation (``{{``, ``{%``, ``{#`` by default, any
-   other that a site configures, such as ``[[``), so none can start in author text, while a
-   browser shows the very characters the author wrote: in the page, the ``<title>``, the
-   navigation, an attribute a script reads.
+   every character but letters, digits and white space written as a character reference
+   (``template_inert``). A template engine's delimiters are punctuation or symbols
+   (``{{``, ``{%``, ``{#`` by default, any other that a site configures, such as ``[[`` or
+   ``«``), so none can start in author text, while a browser shows the very characters
+   the author wrote: in the page, the ``<title>``, the navigation, an attribute a script
+   reads.
 3. A page written for a generator without the plugin (the ``pages`` export) is Markdown
    that every template plugin may render, and not all read front matter (mkdocs-
    markdownextradata-plugin renders every page): its HTML is written with its text and
@@ -30,7 +31,9 @@ from types import MappingProxyType
 #: front matter of every generated page: no template plugin renders it
 NOT_A_TEMPLATE = MappingProxyType({"render_macros": False})
 
-_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")  # every ASCII character but letters, digits and space
+#: every character but letters, digits and white space: ASCII punctuation, and the
+#: symbols and punctuation of other scripts (a site may make ``«`` and ``»`` its delimiters)
+_NOT_A_WORD = re.compile(r"[^\w\s]|_")
 
 
 def _reference(match: re.Match[str]) -> str:
@@ -38,9 +41,10 @@ def _reference(match: re.Match[str]) -> str:
 
 
 def template_inert(text: str) -> str:
-    """Plain text as HTML in which no template syntax can start: every ASCII punctuation
-    character a character reference (``<`` and ``&`` among them, so it is escaped too)."""
-    return _PUNCTUATION.sub(_reference, text)
+    """Plain text as HTML in which no template syntax can start: every character but
+    letters, digits and white space a character reference (``<`` and ``&`` among them, so
+    it is escaped too)."""
+    return _NOT_A_WORD.sub(_reference, text)
 
 
 #: serialized HTML as comments, tags (attribute values double- or single-quoted, as the
