@@ -181,33 +181,52 @@ def test_hand_written_pages_keep_their_macros(built):
     assert "The site's macro: KEPT." in Site(root).page("macros/").text
 
 
-@pytest.fixture(scope="module", params=list(VECTORS))
+#: plugins that render pages as Jinja: mkdocs-macros (which honours ``render_macros:
+#: false``) and mkdocs-markdownextradata-plugin (which renders every page's Markdown and
+#: title, and reads no front matter to be told otherwise)
+ENGINES = ("macros", "markdownextradata")
+
+
+@pytest.fixture(scope="module", params=[(v, e) for v in VECTORS for e in ENGINES], ids=lambda p: f"{p[0]}-{p[1]}")
 def exported(request, tmp_path_factory):
     """The same collection as ``mkdocs-reports pages`` writes it, built without the plugin
-    but with macros: author text stands in the exported pages' HTML as it is."""
-    root = tmp_path_factory.mktemp(f"export-{request.param}")
-    project = _project(root, VECTORS[request.param], "macros-then-reports")
+    but with a template plugin: author text stands in the exported pages' HTML."""
+    vector, engine = request.param
+    root = tmp_path_factory.mktemp(f"export-{vector}-{engine}")
+    project = _project(root, VECTORS[vector], "macros-then-reports")
     result = run_cli("pages", str(project / "reports"), "--out", str(root / "pages"))
     assert result.returncode == 0, result.stderr
     (root / "main.py").write_text(MAIN, encoding="utf-8")
     (root / "mkdocs.yml").write_text(
         "site_name: Without the plugin\nINHERIT: pages/mkdocs-reports.yml\ndocs_dir: pages\n"
-        "theme: material\nplugins: [search, macros]\n",
+        f"theme: material\nplugins: [search, {engine}]\n",
         encoding="utf-8",
     )
     canary = root / "pwned"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CANARY, str(canary))
         site = build_site(root, strict=True)
-    return site, canary
+    return site, canary, VECTORS[vector]
 
 
 def test_exported_pages_tell_macros_not_to_render_them(exported):
-    site, canary = exported
+    site, canary, _ = exported
     assert not canary.exists()
     assert _markup_in(site) == []
     pages = sorted((site.parent / "pages").rglob("*.md"))
     assert pages and all("\nrender_macros: false\n" in page.read_text(encoding="utf-8") for page in pages)
+
+
+def test_exported_pages_hold_no_template_syntax_for_any_engine(exported):
+    """A plugin that renders every page as a template whatever its front matter says
+    (markdownextradata) finds no delimiter in author text: the exported HTML's text and
+    attribute values carry their punctuation as character references (``safety.template_plugins``),
+    and the reader sees the author's characters."""
+    root, canary, text = exported
+    assert not canary.exists()
+    site = Site(root)
+    assert _shown(site.page("alpha/").title).startswith(_shown(text))
+    assert [link.label for link in site.page("alpha/memory/").links_with_text("MEM-OBJ-notes")][:1] == [text]
 
 
 #: ASCII punctuation outside a numeric character reference: where a template's delimiter
@@ -251,3 +270,78 @@ def test_titles_given_to_the_generator_hold_no_template_syntax(vector, tmp_path)
     assert [title for title in titles if _bare(title)] == []
     shown = [" ".join(html.unescape(title).replace("\u2060", "").split()) for title in titles]
     assert VECTORS[vector] in shown and VECTORS[vector].capitalize() in shown
+
+
+#: the plugin beside mkdocs-markdownextradata-plugin, listed before and after it: that
+#: plugin renders every page's Markdown and title, generated or not, whatever its front
+#: matter says; the hand-written page shows one of its variables (``extra``)
+EXTRADATA_ORDERS = {
+    "reports-then-extradata": ("      require_verified_quotes: false\n", "      require_verified_quotes: false\n  - markdownextradata\n"),
+    "extradata-then-reports": ("  - reports:\n", "  - markdownextradata\n  - reports:\n"),
+}
+EXTRADATA_PAGE = """\
+# Variables beside reports
+
+The site's variable: {{ kept }}.
+
+The cited record: alpha:MEM-OBJ-notes.
+"""
+
+
+@pytest.fixture(scope="module", params=[(v, o) for v in VECTORS for o in EXTRADATA_ORDERS], ids=lambda p: f"{p[0]}-{p[1]}")
+def built_beside_extradata(request, tmp_path_factory):
+    vector, order = request.param
+    root = tmp_path_factory.mktemp(f"extradata-{vector}-{order}")
+    project = _project(root, VECTORS[vector], "macros-then-reports")
+    old, new = EXTRADATA_ORDERS[order]
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8").replace("  - macros\n", "", 1)
+    assert old in config
+    config = config.replace(old, new, 1) + "extra:\n  kept: KEPT\n"
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (project / "docs" / "macros.md").write_text(EXTRADATA_PAGE, encoding="utf-8")
+    canary = root / "pwned"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CANARY, str(canary))
+        site = build_site(project, strict=True)
+    return site, canary, VECTORS[vector]
+
+
+def test_report_text_runs_no_template_code_beside_markdownextradata(built_beside_extradata):
+    root, canary, text = built_beside_extradata
+    assert not canary.exists()
+    assert _markup_in(root) == []
+    site = Site(root)
+    assert _shown(site.page("alpha/").title).startswith(_shown(text))
+    docs = site.page("macros/")
+    assert "The site's variable: KEPT." in docs.text
+    assert [link.label for link in docs.links_with_text("MEM-OBJ-notes")] == [text]
+
+
+#: mkdocs-macros with delimiters of the site's choosing, which need not be ASCII
+#: punctuation (Jinja takes any strings): the label a citation puts into a hand-written
+#: page must hold none of them either
+GUILLEMETS = "      j2_variable_start_string: '«'\n      j2_variable_end_string: '»'\n"
+GUILLEMET_VECTOR = f"Evil « {_RUN} » « {_CHR}(60) »img src=x onerror=alert(4)« {_CHR}(62) »"
+GUILLEMET_PAGE = """\
+# Macros beside reports
+
+The site's macro: « shout('kept') ».
+
+The cited record: alpha:MEM-OBJ-notes.
+"""
+
+
+def test_cited_labels_hold_no_delimiter_a_site_configures(tmp_path):
+    project = _project(tmp_path, GUILLEMET_VECTOR, "reports-then-macros")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("  - macros\n", "  - macros:\n" + GUILLEMETS, 1), encoding="utf-8")
+    (project / "docs" / "macros.md").write_text(GUILLEMET_PAGE, encoding="utf-8")
+    canary = tmp_path / "pwned"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CANARY, str(canary))
+        root = build_site(project, strict=True)
+    assert not canary.exists()
+    assert _markup_in(root) == []
+    docs = Site(root).page("macros/")
+    assert "The site's macro: KEPT." in docs.text
+    assert [link.label for link in docs.links_with_text("MEM-OBJ-notes")] == [GUILLEMET_VECTOR]

@@ -10,7 +10,8 @@ character reference, which Markdown passes through as it is: no text of it can b
 Markdown. Everything between two headings is one raw HTML block (a ``div``), which Markdown
 leaves alone; every line in it starts with ``<`` or a character reference, so that no
 extension that reads lines before Markdown's own HTML handling (fences, snippets) finds a
-line of author text to act on.
+line of author text to act on, and with its text and attribute values written so that no
+template plugin's delimiter starts in them (``safety.template_plugins``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 import yaml
 
 from ..safety.chrome import chrome_html, inert
+from ..safety.template_plugins import template_inert_html
 from .page import PageSpec
 
 _HEADING = re.compile(r'<h([1-6]) id="([a-z][a-z0-9-]*)"([^>]*)>(.*?)</h\1>', re.DOTALL)
@@ -49,10 +51,12 @@ def _heading(level: str, anchor: str, attributes: str, inner: str) -> str:
 
 def _raw(block: str) -> str:
     """HTML between two headings as one raw block whose every line starts with a tag or a
-    character reference."""
+    character reference, and in which no template syntax starts (``template_inert_html``:
+    a template plugin may render the page)."""
     block = block.strip("\n")
     if not block:
         return ""
+    block = template_inert_html(block)
     lines = _LINE_START.sub(lambda match: f"&#{ord(match[1])};", block)
     return f'<div class="rpt-part">\n{lines}\n</div>'
 
