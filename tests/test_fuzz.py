@@ -50,7 +50,8 @@ class _Unsafe(HTMLParser):
             pass
         elif tag in ("script", "iframe", "object", "embed", "style", "base", "form", "svg", "math"):
             self.found.append(f"<{tag}>")
-        self.picture = tag == "div" and ("class", "rpt-picture") in attrs
+        # a picture's SVG follows the hidden span that names it, inside the picture's div
+        self.picture = tag == "div" and ("class", "rpt-picture") in attrs or self.picture and tag == "span"
         for name, value in attrs:
             value = value or ""
             if name.startswith("on") or (name in ("href", "src") and not is_safe_url(value)):
