@@ -445,6 +445,8 @@ def load_collection(
     for slug, lock in locks.items():
         if slug in collection.systems:  # a lock without reports vouches for nothing
             collection.systems[slug].lock = lock
+    for system in collection.systems.values():
+        system.layout = registry.layout_for(system.reports)
     diagnostics.merge(apply_sets(collection))
     diagnostics.merge(apply_locks(collection, unusable))
     return collection, diagnostics

@@ -279,7 +279,7 @@ def system_markdown(system: System, registry: TypeRegistry) -> tuple[dict[str, b
         warnings += problems
     manifest = system.manifest
     if manifest is not None:
-        files[registry.method.set_layout.manifest] = manifest_text(manifest).encode("utf-8")
+        files[(system.layout or registry.layout_for(system.reports)).manifest] = manifest_text(manifest).encode("utf-8")
         for pinned in manifest.members:
             data = files.get(pinned.file)
             if data is not None and hashlib.sha256(data).hexdigest() != pinned.sha256:

@@ -17,7 +17,7 @@ from ..diagnostics import Diagnostics
 from ..front_matter import FRONT_MATTER_KEYS
 from ..ids import kind_of
 from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
-from ..report_types import ReportType, SectionSpec, Shape, TypeRegistry
+from ..report_types import ReportType, Role, SectionSpec, Shape, TypeRegistry
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import ID_TOKEN, BlockReader, Context, Fences, Judgement, heading_level, heading_text
 from .source import FrontMatter, MarkdownSource, read_front_matter, read_markdown
@@ -44,6 +44,12 @@ class ParsedMember:
     compact_ids: list[str] = field(default_factory=list)
     #: the file's bytes, which a published set pins by their SHA-256
     data: bytes = b""
+    #: the member's name in the system folder: the role it fills, else its type's member
+    role: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.role or self.type.member
 
     @property
     def system_name(self) -> str | None:
@@ -70,9 +76,13 @@ def _normal(heading: str) -> str:
 
 
 class MemberReader:
-    def __init__(self, source: MarkdownSource, registry: TypeRegistry, diagnostics: Diagnostics) -> None:
+    def __init__(self, source: MarkdownSource, registry: TypeRegistry, diagnostics: Diagnostics,
+                 role_type: ReportType | None = None) -> None:
         self.source = source
         self.registry = registry
+        #: our type of the role the file fills in its set's layout, when the file names the
+        #: method's type of that role (the overview of either generation)
+        self.role_type = role_type
         self.diagnostics = diagnostics
         self.blocks = BlockReader(source, Fences(source.lines), colon_labels(registry), diagnostics)
         self.heading_forms: list[str] = []
@@ -123,6 +133,8 @@ class MemberReader:
                        "add 'type: agentic-system-analyses/types/<member type>.md' (e.g. …/agentic-system-memory-report.md)")
             return None
         report_type = resolve_type(written, self.registry)
+        if self.role_type is not None and _stem(written) in self.role_type.names:
+            report_type = self.role_type
         if report_type is not None and written not in (report_type.method_type, report_type.name):
             self.blocks.note(written.line - 1, f"the type {written!r} is read as {report_type.name} "
                                                f"({report_type.method_type or report_type.name})")
@@ -464,16 +476,21 @@ def _section_value(blocks: list[dict[str, Any]]) -> object:
     return blocks
 
 
-def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegistry, diagnostics: Diagnostics) -> ParsedMember | None:
-    """One member file (``display`` names it in messages); ``None`` when it cannot be read
-    at all (the reasons are in ``diagnostics``)."""
+def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegistry, diagnostics: Diagnostics,
+                role: Role | None = None) -> ParsedMember | None:
+    """One member file (``display`` names it in messages), filling ``role`` of its set's
+    layout when the file is at the role's path; ``None`` when it cannot be read at all (the
+    reasons are in ``diagnostics``)."""
     source = read_markdown(display, data, diagnostics)
     if source is None:
         return None
-    reader = MemberReader(source, registry, diagnostics)
+    role_type = registry.role_type(role) if role is not None else None
+    reader = MemberReader(source, registry, diagnostics, role_type)
     member = reader.read(real_path)
     if member is not None:
         member.data = data
+        if role is not None and member.type is role_type and role.member != member.type.member:
+            member.role = role.member
     if member is not None and reader.blocks.notes_omitted:
         member.judgements.append(Judgement(source.at(0), f"… and {reader.blocks.notes_omitted} more notes on this member"))
     return member

@@ -28,7 +28,7 @@ from ..report_types import Shape, TypeRegistry
 from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
 from ..site_names import SLUG, SiteNames
 from ..styled_yaml import placed
-from ..type_files import TYPES_DIR, builtin_method, collection_registry
+from ..type_files import TYPES_DIR, builtin_registry, collection_registry
 from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
 from .manifest import ReadManifest, check_digests, check_membership, read_manifest
@@ -39,7 +39,7 @@ from .source import read_front_matter, read_markdown
 _RUN_ID_SLUG = re.compile(r"AAS-[0-9]{4}-[0-9]{2}-[0-9]{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-[0-9]{2}")
 SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
 #: the manifest of a set the method published
-MANIFEST = builtin_method().set_layout.manifest
+MANIFEST = builtin_registry().set_types[0].manifest
 #: report keys before the sections, in the order a report file writes them
 _HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status",
          *(entry.key for entry in FRONT_MATTER_KEYS if entry.key not in NAMED_VALUES and entry.key != "system"))
@@ -146,7 +146,7 @@ def _groups(paths: list[Path], diagnostics: Diagnostics, base: Path | None) -> l
 
 def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
     """Why a file of a set folder is not one of this collection's members, or ``None``."""
-    if any(t.member == path.stem for t in registry.types.values()):
+    if any(t.member == path.stem for t in registry.types.values()) or path.stem in registry.member_order:
         return None
     scratch = Diagnostics()
     source = read_markdown(str(path), data, scratch)
@@ -161,7 +161,7 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
 
 def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
     seen: dict[str, ParsedMember] = {}
-    layout = registry.method.set_layout
+    layout = registry.layout_for(path.stem for path in group.files)
     if group.whole_folder and (group.folder / MANIFEST).is_file():
         group.manifest = read_manifest(group.folder / MANIFEST, display_path(group.folder / MANIFEST, base), layout, diagnostics)
         if group.manifest is None:
@@ -176,22 +176,23 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         if group.manifest is None and group.whole_folder and (why := _is_member(path, data, registry)) is not None:
             result.skipped.append(f"{display}: skipped: {why}")
             continue
-        member = read_member(display, path, data, registry, diagnostics)
+        member = read_member(display, path, data, registry, diagnostics, layout.role_of(path.stem))
         if member is None:
             continue
         result.judgements.extend(member.judgements)
-        if member.type.member in seen:
-            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.type.member].source.path})",
+        if member.name in seen:
+            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.name].source.path})",
                               "a set has one member of each type: import the two sets separately")
             continue
-        seen[member.type.member] = member
-        if path.stem != member.type.member:
-            result.judgements.append(Judgement(Location(display), f"written as {member.type.member}.yaml, the file name of {member.type.a_noun}"))
+        seen[member.name] = member
+        if path.stem != member.name:
+            result.judgements.append(Judgement(Location(display), f"written as {member.name}.yaml, the file name of {member.type.a_noun}"))
         group.members.append(member)
     if group.manifest is not None:
         check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
-        entry = seen.get(layout.entry)
-        disposition = entry.front.get("result_disposition") if entry else None
+        decides = layout.discriminator
+        entry = seen.get(decides[0]) if decides else None
+        disposition = entry.front.get(decides[1]) if entry and decides else None
         where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
         check_membership(group.manifest, disposition, where, layout, diagnostics)
 
@@ -387,7 +388,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             if not group.slug:
                 continue
             part.slugs[group.slug] = display_path(group.folder, base)
-            if _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
+            if _linked(into / group.slug, [SET_FILE, *(f"{m.name}.yaml" for m in group.members)], diagnostics, base):
                 continue
             plan = _plan(group, group.slug, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
@@ -395,14 +396,14 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
                                                           write_set(plan.data) if plan.data is not None else None, None)
             if group.manifest is not None:  # closed membership: a member the set no longer has goes
-                kept = {f"{m.type.member}.yaml" for m in group.members}
+                kept = {f"{m.name}.yaml" for m in group.members}
                 for old in sorted((into / group.slug).glob("*.yaml")) if (into / group.slug).is_dir() else []:
                     if not old.name.startswith("_") and old.name not in kept and not old.is_symlink():
                         outputs[f"{group.slug}/{old.name}"] = Output(old, display_path(old, base), None, None, status="removed")
             for member in group.members:
-                target = into / group.slug / f"{member.type.member}.yaml"
+                target = into / group.slug / f"{member.name}.yaml"
                 data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
-                outputs[f"{group.slug}/{member.type.member}.yaml"] = Output(
+                outputs[f"{group.slug}/{member.name}.yaml"] = Output(
                     target, display_path(target, base), write_member(member, data), member.source.path)
         part.judgements, part.skipped = scratch.judgements, scratch.skipped
         if diagnostics:
