@@ -46,6 +46,9 @@ class ParsedMember:
     data: bytes = b""
     #: the member's name in the system folder: the role it fills, else its type's member
     role: str | None = None
+    #: its type is its role's, not the one the written type names alone (the overview the
+    #: method's code writes, whose type file is that of the overview its authors wrote)
+    typed_by_role: bool = False
 
     @property
     def name(self) -> str:
@@ -83,6 +86,7 @@ class MemberReader:
         #: our type of the role the file fills in its set's layout, when the file names the
         #: method's type of that role (the overview of either generation)
         self.role_type = role_type
+        self.typed_by_role = False
         self.diagnostics = diagnostics
         self.blocks = BlockReader(source, Fences(source.lines), colon_labels(registry), diagnostics)
         self.heading_forms: list[str] = []
@@ -134,12 +138,13 @@ class MemberReader:
             return None
         report_type = resolve_type(written, self.registry)
         if self.role_type is not None and _stem(written) in self.role_type.names:
+            self.typed_by_role = self.role_type is not report_type
             report_type = self.role_type
         if report_type is not None and written not in (report_type.method_type, report_type.name):
             self.blocks.note(written.line - 1, f"the type {written!r} is read as {report_type.name} "
                                                f"({report_type.method_type or report_type.name})")
         if report_type is None:
-            known = [t.method_type or t.name for t in self.registry.types.values()]
+            known = list(dict.fromkeys(t.method_type or t.name for t in self.registry.types.values()))
             close = difflib.get_close_matches(written[:200], known, n=1, cutoff=0.6)
             hint = f"did you mean {close[0]!r}? " if close else ""
             self.diagnostics.error(
@@ -489,6 +494,7 @@ def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegist
     member = reader.read(real_path)
     if member is not None:
         member.data = data
+        member.typed_by_role = reader.typed_by_role
         if role is not None and member.type is role_type and role.member != member.type.member:
             member.role = role.member
     if member is not None and reader.blocks.notes_omitted:

@@ -223,7 +223,7 @@ def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> 
     """The report file's mapping: the head keys, then the sections in the author's order,
     then how the Markdown spelled the member where the export's default would not."""
     written_type = member.front["type"]
-    name = _stem(written_type) if _stem(written_type) in member.type.names else member.type.name
+    name = _stem(written_type) if _stem(written_type) in member.type.names and not member.typed_by_role else member.type.name
     data: dict = {"type": Sourced(name, written_type.line, written_type.column)}
     if system_name:
         data["system"] = system_name

@@ -78,7 +78,9 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
     inputs commit, the manifest) and the overview's source register."""
     data = SourcedDict()
     plan = SetPlan(data)
-    overview = next((m for m in members if "result_disposition" in m.front), None)
+    entry = (registry or builtin_registry()).layout_for(m.name for m in members).entry_member
+    overview = next((m for m in members if m.name == entry and "result_disposition" in m.front), None) or next(
+        (m for m in members if "result_disposition" in m.front), None)
     name = overview.front["system"].of(overview.source.path) if overview and "system" in overview.front else system_name(members)
     if name is None:
         title = members[0].title
