@@ -19,7 +19,7 @@ QUILL = FIXTURES / "sets" / "current" / "quill"
 def _imported(tmp_path, folder=QUILL):
     reports = tmp_path / "reports"
     result = import_markdown([folder], reports)
-    assert result.ok, [str(d) for d in result.diagnostics] if hasattr(result, "diagnostics") else result
+    assert result.ok, [str(d) for d in result.diagnostics]
     return check_collection(reports)
 
 
@@ -61,3 +61,59 @@ def test_the_front_page_of_a_blocked_set_tells_its_boundary(tmp_path):
     assert "Bounded synthesis" not in text  # no synthesis in a blocked set: no empty heading for it
     assert '<a href="boundary/#boundary">in the boundary</a>' in front
     assert "Members" in front
+
+
+RUNTIME_SET = FIXTURES / "sets" / "current" / "quill-runtime"
+
+
+def _collection_with_runtime_set(tmp_path):
+    reports = tmp_path / "reports"
+    (reports / "_types").mkdir(parents=True)
+    shutil.copy(FIXTURES / "sets" / "current" / "quill-runtime-types" / "runtime-set.yaml", reports / "_types")
+    return reports
+
+
+def _messages(result) -> list[str]:
+    return [str(d) for d in result.diagnostics]
+
+
+def test_records_declared_and_cited_the_current_way_import_and_export_byte_for_byte(tmp_path):
+    reports = _collection_with_runtime_set(tmp_path)
+    result = import_markdown([RUNTIME_SET], reports)
+    assert result.ok, _messages(result)
+    checked = check_collection(reports)
+    assert checked.ok, checked.messages()
+    system = checked.collection.systems["quill-runtime"]
+    runtime = system.reports["runtime"]
+    assert [(r.id, r.label) for r in runtime.records] == [("RT-CMP-chat-model", "Configured chat model"),
+                                                          ("RT-OBJ-note-store", "Note store")]
+    assert runtime.records[1].part_of == "RT-CMP-chat-model"
+    files, _ = system_markdown(system, checked.collection.types)
+    assert files == {name: (RUNTIME_SET / name).read_bytes() for name in ("boundary.md", "overview.md", "runtime.md")}
+
+
+def _twin(tmp_path, old: str, new: str):
+    folder = tmp_path / "quill-runtime"
+    shutil.copytree(RUNTIME_SET, folder)
+    text = (folder / "runtime.md").read_text(encoding="utf-8")
+    assert old in text
+    (folder / "runtime.md").write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
+def test_a_labelled_heading_in_a_current_set_is_refused_at_its_line(tmp_path):
+    folder = _twin(tmp_path, "#### RT-CMP-chat-model\n\nLabel: Configured chat model", "#### RT-CMP-chat-model — Configured chat model")
+    result = import_markdown([folder], _collection_with_runtime_set(tmp_path))
+    assert not result.ok
+    errors = [m for m in _messages(result) if "error:" in m]
+    assert len(errors) == 1, errors
+    assert "runtime.md:20:23: error: the declaration of RT-CMP-chat-model has its label in the heading" in errors[0]
+    assert "write '#### RT-CMP-chat-model' and, as the record's first line, 'Label: Configured chat model'" in errors[0]
+
+
+def test_a_member_that_mixes_the_generations_is_refused(tmp_path):
+    """The runtime report alone is read as a member of the previous generation (no boundary
+    beside it), whose declarations carry their label: a current declaration there mixes them."""
+    result = import_markdown([RUNTIME_SET / "runtime.md"], tmp_path / "reports", system="quill")
+    errors = [m for m in _messages(result) if "error:" in m]
+    assert any("runtime.md:20:6: error: RT-CMP-chat-model is declared as the method's current sets do" in m for m in errors), errors

@@ -262,6 +262,8 @@ class SetType:
     roles: dict[str, Role]
     required: Requirement
     entry: str  # a role
+    #: how its members declare and cite records: "links" (ADR 115) or "bare"
+    citations: str = "bare"
     rules: dict[str, dict[str, str]] = field(default_factory=dict)
     front: tuple[FrontPart, ...] = ()
     #: where the front page's metadata points for the boundary and its evidence

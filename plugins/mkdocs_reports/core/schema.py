@@ -331,6 +331,9 @@ SET_TYPE_FILE = Obj(
         "manifest": Field(Str("a file name", pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*\.yaml$", example="ARTIFACT.yaml"), True,
                           "The manifest that pins the members."),
         "layout": Field(LAYOUT, True, LAYOUT.description),
+        "citations": Field(Str("a citation grammar", enum=("links", "bare")), False,
+                           "links: '#### ID' with 'Label:', citations by link (the method's current sets); bare (default): "
+                           "'#### ID — label', bare IDs cite."),
         "entry": Field(_ROLE_NAME, True, "The role whose page is the system's front page."),
         "member_types": Field(Map("member types by role", key=_ROLE_NAME, value=Str("a member type name")), False,
                               "Our member type of a role, where the method's type does not say which."),
@@ -412,6 +415,8 @@ SPELLING = Obj(
                          False, "Records whose 'Part of:' line links the ID or writes it as code."),
         "compact_records": Field(Seq("a list of Route IDs", Str("a Route ID")), False,
                                  "Compact ledger records ('Route ID: …' lines without bullets), by their Route ID."),
+        "declarations": Field(Str("a declaration form", enum=("labelled", "label-line")), False,
+                              "label-line: declarations are '#### ID' with 'Label: …' as the first line (the method's current sets)."),
     },
     "Written by mkdocs-reports import so that export --format markdown gives the member back byte for byte.",
 )

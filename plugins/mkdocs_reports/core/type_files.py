@@ -186,6 +186,7 @@ def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagn
     set_type = SetType(
         name=checked["name"], method_type=checked["method_type"], manifest=checked["manifest"],
         closed=layout["membership"] == "closed", roles=roles, required=requirement, entry=checked["entry"],
+        citations=checked.get("citations", "bare"),
         rules={rule: dict(params) for rule, params in (checked.get("rules") or {}).items()},
         front=_parts(front), evidence=FrontPart("section", evidence.get("role"), evidence.get("section")) if evidence else None,
         builtin=builtin,

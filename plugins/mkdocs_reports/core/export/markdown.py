@@ -135,7 +135,10 @@ class MemberWriter:
             if not records:
                 parts.append(NONE_DECLARED)
             for record in records:
-                parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
+                if report.spelling.get("declarations") == "label-line":
+                    parts += [f"#### {record.id}", f"Label: {self.line(record.label, record.id)}"]
+                else:
+                    parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
                 if record.part_of:
                     form = (report.spelling.get("part_of") or {}).get(record.id)
                     member = self.registry.grammar.member_of(record.part_of)

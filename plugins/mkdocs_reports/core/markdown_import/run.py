@@ -176,7 +176,7 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         if group.manifest is None and group.whole_folder and (why := _is_member(path, data, registry)) is not None:
             result.skipped.append(f"{display}: skipped: {why}")
             continue
-        member = read_member(display, path, data, registry, diagnostics, layout.role_of(path.stem))
+        member = read_member(display, path, data, registry, diagnostics, layout.role_of(path.stem), layout.citations == "links")
         if member is None:
             continue
         result.judgements.extend(member.judgements)
@@ -253,6 +253,8 @@ def member_spelling(member: ParsedMember, name: str, written_type: str) -> dict:
     is not the type's own, the front matter's order and quoting when they are not the
     templates', the annotation headings' forms when they are not links."""
     spelling: dict = {}
+    if member.label_lines and member.type.prefix:
+        spelling["declarations"] = "label-line"
     if member.type.method_path(name) != written_type:
         spelling["type"] = str(written_type)
     order = member.front.order
