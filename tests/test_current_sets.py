@@ -117,3 +117,16 @@ def test_a_member_that_mixes_the_generations_is_refused(tmp_path):
     result = import_markdown([RUNTIME_SET / "runtime.md"], tmp_path / "reports", system="quill")
     errors = [m for m in _messages(result) if "error:" in m]
     assert any("runtime.md:20:6: error: RT-CMP-chat-model is declared as the method's current sets do" in m for m in errors), errors
+
+
+def test_in_a_current_set_a_bare_id_is_text_and_a_link_cites(tmp_path):
+    reports = _collection_with_runtime_set(tmp_path)
+    assert import_markdown([RUNTIME_SET], reports).ok
+    checked = check_collection(reports)
+    runtime = checked.collection.systems["quill-runtime"].reports["runtime"]
+    # the two links of the Runtime account; the bare ID in prose is text
+    assert sorted(c.target for c in runtime.citations) == ["RT-CMP-chat-model", "RT-OBJ-note-store"]
+    page = SitePages(checked.graph).pages()["quill-runtime/runtime.md"].html
+    account = page[page.index('id="runtime-account"'):page.index('id="records"')]
+    assert "A bare\nRT-OBJ-note-store in prose is text" in account
+    assert account.count("<a ") == 2  # the two links, and no link for the bare ID
