@@ -90,7 +90,13 @@ def test_one_member_type_fills_the_three_verification_roles(tmp_path):
     assert {reports[f"{w}-verification"].type.name for w in ("report", "profile", "synthesis")} == {"agentic-system-verification"}
     errors = [str(m) for m in checked.messages() if "error" in str(m)]
     # a blocked set is its boundary and overview: the three are members it does not have
-    assert len(errors) == 1 and "quill also has report-verification, profile-verification, synthesis-verification" in errors[0]
+    assert [e for e in errors if "also has" in e] == [e for e in errors if
+                                                      "quill also has report-verification, profile-verification, synthesis-verification" in e]
+    assert len([e for e in errors if "also has" in e]) == 1
+    # and the overview, which the method's code writes, links every member present
+    assert sorted(e.split("error: ")[1].split(" — ")[0] for e in errors if "does not link" in e) == [
+        f"the overview does not link the member {w}-verification.md" for w in ("profile", "report", "synthesis")]
+    assert len(errors) == 4
 
 
 SECURITY_TYPE = """\

@@ -190,11 +190,19 @@ class ComparisonSpec:
 
 #: the set rules a set type can have, each with the parameters it reads (core/set_checks.py)
 SET_RULES = {
+    "identity": (),  # the layout's identity fields agree with their role's
+    "citation_scope": ("register",),  # citations stay within the layout's cites; SRC-n where ``register`` is cited
+    "verdicts": ("blocking_section", "limit_section"),  # a verifying role's sections: none or a list; blockers addressed
+    "limits_carried": ("role", "section", "limit_section"),  # every limit citing records is a row of ``section``
+    "members_linked": ("role", "section"),  # the section links every member present
+    "supersessions_only": ("role",),  # the reconciliation's amendments are supersessions
     "amendment_index": ("role", "section", "line", "from"),
     "conflicts_carried": ("role", "section", "from"),
     "canonical_citations": ("role", "from"),
     "member_status": ("role", "field", "value"),
 }
+#: the rule parameters that name a role
+ROLE_PARAMETERS = ("role", "from", "register")
 #: what a part of a system's front page can show (templates/reports/front.html.j2)
 FRONT_SHOWS = ("section", "stacked_table", "register", "conflicts", "profile", "members")
 
@@ -305,7 +313,7 @@ class SetType:
         found = self.rules.get(name)
         if found is None:
             return None
-        return {key: self.member(value) if key in ("role", "from") else value for key, value in found.items()}
+        return {key: self.member(value) if key in ROLE_PARAMETERS else value for key, value in found.items()}
 
     @property
     def discriminator(self) -> tuple[str, str] | None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import Diagnostics
+from .diagnostics import Diagnostics, Location
+from .front_matter import BY_MARKDOWN
 from .graph import CitationGraph
-from .model import Collection, Report, System, Text
+from .model import Collection, FieldList, ItemList, Report, Section, System, Text
+from .report_types import SetType
 
 
 def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) -> str | None:
@@ -81,6 +83,141 @@ def _closed(system: System, graph: CitationGraph, diagnostics: Diagnostics) -> N
                               "cite a record the set declares (a published set is closed), or correct the ID")
 
 
+def _identity(system: System, layout: SetType, diagnostics: Diagnostics) -> None:
+    """A role repeats the identity fields of the roles its layout names, value for value."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        for source in role.identity if report is not None else ():
+            origin = system.reports.get(layout.member(source.role))
+            if origin is None or report is None:
+                continue
+            for name in source.fields:
+                key = BY_MARKDOWN[name].key if name in BY_MARKDOWN else name.replace("-", "_")
+                own, theirs = report.value(key), origin.value(key)
+                if own is None or theirs is None or own == theirs:
+                    continue
+                where = report.stated[key].location if key in report.stated else report.location
+                there = origin.stated[key].location if key in origin.stated else origin.location
+                diagnostics.error(where, f"the {role.member}'s {name} {own!r} disagrees with the {origin.member}'s {theirs!r} ({there})",
+                                  f"repeat the {origin.member}'s {name}: the set's layout has the {role.member} take it from there")
+
+
+def _citation_scope(system: System, layout: SetType, register: str, graph: CitationGraph, diagnostics: Diagnostics) -> None:
+    """Each role cites the roles its layout lets it cite; a source ID only where the role
+    that holds the register is among them."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.cites:
+            continue
+        scope = [layout.member(name) for name in role.cites]
+        for citation in report.citations:
+            record = graph.resolve(system.slug, citation.target)
+            declaring = record.member if record is not None else None
+            if declaring is not None and declaring not in scope:
+                diagnostics.error(citation.location, f"the {role.member} cites {citation.target} of the {declaring}, which its role "
+                                                     f"may not cite (it cites {', '.join(scope)})",
+                                  "cite a record of a member the layout lets this one cite, or remove the citation")
+        if register not in scope:
+            for reference in report.source_references:
+                diagnostics.error(reference.location, f"the {role.member} names {reference.source}, but the source register "
+                                                      f"({register}) is outside what its role may cite ({', '.join(scope)})",
+                                  f"cite the records that rest on {reference.source} instead")
+
+
+def _entries(section: Section | None) -> list[str] | None:
+    """A verdict section's entries: ``[]`` for ``none``, a list's items; ``None`` for
+    anything else (prose, a table, several blocks)."""
+    blocks = section.blocks if section else []
+    if len(blocks) == 1 and isinstance(blocks[0], Text) and blocks[0].text.strip() == "none":
+        return []
+    if len(blocks) == 1 and isinstance(blocks[0], ItemList) and blocks[0].style == "bulleted":
+        return [item.text for item in blocks[0].items]
+    if len(blocks) == 1 and isinstance(blocks[0], FieldList):  # "- runtime: …" items read as fields
+        return [f"{item.label}: {item.value}" for item in blocks[0].fields]
+    return None
+
+
+def _verdicts(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """A verifying role's Blockers and Limits are each ``none`` or a list, and where it
+    verifies several roles each blocker starts with the one it addresses."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.verifies:
+            continue
+        for key in (rule["blocking_section"], rule["limit_section"]):
+            section = report.sections.get(key)
+            heading = report.type.section(key)
+            said = heading.heading if heading else key
+            if _entries(section) is None:
+                diagnostics.error(section.location if section else report.location,
+                                  f"the {role.member}'s {said} is not exactly none or a list",
+                                  f"write none, or one '- ' entry per {said.lower()} finding (a blocker in prose is not read)")
+        blockers = _entries(report.sections.get(rule["blocking_section"])) or []
+        addressees = [layout.member(name) for name in role.verifies]
+        for number, entry in enumerate(blockers if len(addressees) > 1 else (), 1):
+            addressee, colon, rest = entry.partition(":")
+            section = report.sections[rule["blocking_section"]]
+            if not colon or addressee.strip() not in addressees:
+                diagnostics.error(section.location, f"blocker {number} of the {role.member} addresses none of {', '.join(addressees)}: "
+                                                    f"{entry.splitlines()[0][:80]!r}",
+                                  "start the blocker with the one member whose text must change, as '- <member>: '")
+            elif not rest.strip():
+                diagnostics.error(section.location, f"blocker {number} of the {role.member}, addressed to {addressee.strip()}, "
+                                                    "states no finding", "follow the addressee with the finding, its records and its evidence")
+
+
+def _limits_carried(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """Every limit a verification declares with records is a row of the synthesis's
+    Limitations that cites them all."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    rows: dict[str, set[str]] = {}
+    for citation in holder.citations:
+        if citation.place.section == rule["section"]:
+            rows.setdefault(citation.place.anchor, set()).add(citation.target)
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.verifies:
+            continue
+        limits: dict[str, list[tuple[str, Location]]] = {}
+        for citation in report.citations:
+            if citation.place.section == rule["limit_section"]:
+                limits.setdefault(citation.place.anchor, []).append((citation.target, citation.location))
+        for cited in limits.values():
+            targets = {target for target, _ in cited}
+            if not any(targets <= row for row in rows.values()):
+                diagnostics.error(cited[0][1], f"limit not carried: the {role.member}'s limit on {', '.join(sorted(targets))} is not "
+                                               f"a row of the {holder.member}'s limitations ({holder.path})",
+                                  f"add a row to the {holder.member}'s limitations that cites {', '.join(sorted(targets))}, "
+                                  "with the conclusion it prevents")
+
+
+def _members_linked(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """The member list links every member present (but itself)."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    section = holder.sections.get(rule["section"])
+    text = "\n".join(block.text for block in section.blocks if isinstance(block, Text)) if section else ""
+    text += "\n".join(item.text for block in (section.blocks if section else []) if isinstance(block, ItemList) for item in block.items)
+    for member in system.reports:
+        path = layout.file_of(member)
+        if member != holder.member and f"]({path})" not in text and f"](./{path})" not in text:
+            diagnostics.error(section.location if section else holder.location, f"the {holder.member} does not link the member {path}",
+                              f"add '- [{member}](./{path})' to its {section.spec.heading if section else rule['section']}")
+
+
+def _supersessions_only(system: System, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """The reconciliation states identity between declared records, not changed values."""
+    reconciliation = system.reports.get(rule["role"])
+    for entry in reconciliation.reconciliations if reconciliation else []:
+        if entry.kind == "amendment" and not (entry.superseded and entry.superseded_by):
+            diagnostics.error(entry.location, f"the {reconciliation.member}'s amendment is not a supersession: {entry.text[:80]!r}"
+                              if reconciliation else "", "write 'Amendment: A is superseded by B'; a changed value belongs in the "
+                                                         "declaring member's report")
+
+
 def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
     diagnostics = Diagnostics()
     for system in collection.systems.values():
@@ -95,5 +232,17 @@ def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
             _conflicts_carried(holder, reconciliation, rule["section"], diagnostics)
         if (rule := layout.rule("canonical_citations")) and (profile := system.reports.get(rule["role"])):
             _canonical_profile(system, profile, rule["from"], graph, diagnostics)
+        if layout.rule("identity") is not None:
+            _identity(system, layout, diagnostics)
+        if (rule := layout.rule("citation_scope")) is not None:
+            _citation_scope(system, layout, rule["register"], graph, diagnostics)
+        if (rule := layout.rule("verdicts")) is not None:
+            _verdicts(system, layout, rule, diagnostics)
+        if (rule := layout.rule("limits_carried")) is not None:
+            _limits_carried(system, layout, rule, diagnostics)
+        if (rule := layout.rule("members_linked")) is not None:
+            _members_linked(system, layout, rule, diagnostics)
+        if (rule := layout.rule("supersessions_only")) is not None:
+            _supersessions_only(system, rule, diagnostics)
         _closed(system, graph, diagnostics)
     return diagnostics

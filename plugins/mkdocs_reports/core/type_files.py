@@ -13,6 +13,7 @@ from .diagnostics import Diagnostics, Location
 from .files import links_inside, read_regular_file
 from .front_matter import BUILTIN_DIR, BY_MARKDOWN, method_data
 from .report_types import (
+    ROLE_PARAMETERS,
     SET_RULES,
     ComparisonSpec,
     FieldRule,
@@ -245,7 +246,7 @@ def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict
         for key, node in params.nodes.items():
             if key not in wanted:
                 diagnostics.error(source.location(node), f"the rule {rule} has no parameter {key!r}", f"its parameters are: {', '.join(wanted)}")
-            elif key in ("role", "from"):
+            elif key in ROLE_PARAMETERS:
                 role(params[key], node, f"the rule {rule}")
         missing = [key for key in wanted if key not in params]
         if missing:
@@ -253,6 +254,10 @@ def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict
                               f"give it: {', '.join(wanted)}")
         elif params.get("role") in set_type.roles and "section" in params:
             _section_of(set_type, types, params["role"], params["section"], source.location(params.nodes["section"]), diagnostics)
+        for key in ("blocking_section", "limit_section"):  # sections of every verifying role
+            for name, verifier in set_type.roles.items() if key in params else ():
+                if verifier.verifies:
+                    _section_of(set_type, types, name, params[key], source.location(params.nodes[key]), diagnostics)
     front = checked.get("front") or {}
     parts = [*([front["evidence"]] if front.get("evidence") else []), *(front.get("parts") or ())]
     for part in parts:
