@@ -105,3 +105,22 @@ def test_a_citation_outside_the_roles_scope_is_refused(tmp_path):
     errors = _errors(tmp_path, boundary=boundary, runtime=RUNTIME)
     found = [e for e in errors if "may not cite" in e]
     assert len(found) == 1 and "the boundary cites RT-OBJ-draft of the runtime, which its role may not cite (it cites boundary)" in found[0]
+
+
+def test_the_front_page_tells_what_each_verification_found(tmp_path):
+    from mkdocs_reports.pages.site import SitePages
+
+    files = {"quill/boundary.yaml": BOUNDARY.format(disposition="complete"), "quill/overview.yaml": OVERVIEW,
+             "quill/runtime.yaml": RUNTIME, "quill/synthesis.yaml": SYNTHESIS,
+             "quill/report-verification.yaml": _verification("report verification",
+                                                             blockers='\n  - bulleted:\n      - "runtime: the draft is not shown."'),
+             "quill/profile-verification.yaml": _verification("profile verification", limits=CARRIED)}
+    checked = check_collection(_write(tmp_path / "reports", files))
+    front = SitePages(checked.graph).pages()["quill/index.md"].html
+    found = front[front.index('<h2 id="verifications">'):front.index('<h2 id="source-register">')]
+    assert '<h3 id="report-verification">Report verification</h3>' in found
+    assert "runtime: the draft is not shown." in found
+    assert "The store&#39;s size is unknown" in found or "The store's size is unknown" in found
+    assert found.index("Report verification") < found.index("Profile verification")
+    # the synthesis leads: its bounded synthesis and limitations come before the verdicts
+    assert front.index('id="bounded-synthesis"') < front.index('id="limitations"') < front.index('id="verifications"')

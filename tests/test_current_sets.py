@@ -130,3 +130,15 @@ def test_in_a_current_set_a_bare_id_is_text_and_a_link_cites(tmp_path):
     account = page[page.index('id="runtime-account"'):page.index('id="records"')]
     assert "A bare\nRT-OBJ-note-store in prose is text" in account
     assert account.count("<a ") == 2  # the two links, and no link for the bare ID
+
+
+def test_the_front_page_tells_the_verdicts_the_members_digests_and_who_ran_it(tmp_path):
+    checked = _imported(tmp_path)
+    front = SitePages(checked.graph).pages()["quill/index.md"].html
+    manifest = (QUILL / "ARTIFACT.yaml").read_text(encoding="utf-8")
+    for member in ("boundary.md", "overview.md"):
+        digest = manifest.split(member + ":\n    sha256: ")[1].split("\n")[0]
+        assert f"<code>{digest}</code>" in front
+    assert '<h2 id="worker">Who ran it</h2>' in front
+    assert "<li><strong>Harness:</strong> codex</li>" in front and "<li><strong>Launch model:</strong> gpt-5</li>" in front
+    assert "<li><strong>Effort:</strong> high</li>" in front and "<li><strong>Model:</strong> not stated</li>" in front

@@ -222,7 +222,9 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
         members = manifest["members"]
         pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node))
+        worker = manifest.get("worker")
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node),
+                                         dict(worker) if isinstance(worker, Fields) else {})
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
     for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
         if "id" not in fields:

@@ -431,6 +431,8 @@ class Manifest:
     members: list[PinnedMember]
     location: Location
     spelling: StyledMapping
+    #: who ran the set (the current manifests): profile, harness, launch-model, effort, model
+    worker: dict[str, str] = field(default_factory=dict)
 
     def digest(self, member: str) -> str | None:
         return next((pinned.sha256 for pinned in self.members if pinned.member == member), None)

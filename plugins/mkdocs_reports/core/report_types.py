@@ -204,7 +204,7 @@ SET_RULES = {
 #: the rule parameters that name a role
 ROLE_PARAMETERS = ("role", "from", "register")
 #: what a part of a system's front page can show (templates/reports/front.html.j2)
-FRONT_SHOWS = ("section", "stacked_table", "register", "conflicts", "profile", "members")
+FRONT_SHOWS = ("section", "stacked_table", "register", "conflicts", "profile", "members", "verdicts", "pinned_members", "worker")
 
 
 @dataclass(frozen=True)
