@@ -17,7 +17,12 @@ each manifest pinned anew. Timed, on the same files:
 Each ratio is the command's time over its baseline's (the import's wall time: it shares its
 sets between two processes; ``cpu s`` is its processor time, its own and its workers').
 
-    python benchmarks/import_sets.py [--sizes 250 1000] [--repeat 1]
+``--generation current`` times sets of the method's current generation instead: the
+fixture ``tests/fixtures/sets/current/quill-runtime`` (a boundary, the overview the method's
+code writes and a runtime report declaring and citing the ADR-115 way), read with its
+collection's set type (``quill-runtime-types/runtime-set.yaml``).
+
+    python benchmarks/import_sets.py [--sizes 250 1000] [--repeat 1] [--generation current]
 """
 
 from __future__ import annotations
@@ -37,21 +42,25 @@ from import_members import _best as best  # noqa: E402  (the same timing as the 
 from mkdocs_reports.core.check import check_collection  # noqa: E402
 from mkdocs_reports.core.markdown_import import import_markdown  # noqa: E402
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "sets" / "retained" / "inkwell"
+SETS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "sets"
+FIXTURE = SETS / "retained" / "inkwell"
 MEMBERS = ("overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile")
+#: the current generation's fixture, its members and the set type its collection declares
+CURRENT = (SETS / "current" / "quill-runtime", ("boundary", "overview", "runtime"), SETS / "current" / "quill-runtime-types")
 
 
-def retained(folder: Path, count: int) -> Path:
+def retained(folder: Path, count: int, fixture: Path = FIXTURE, members: tuple[str, ...] = MEMBERS) -> Path:
     """``count`` copies of the fixture set as ``folder/retained/s<n>/``, each pinned anew."""
     root = folder / "retained"
-    texts = {name: (FIXTURE / f"{name}.md").read_text(encoding="utf-8") for name in MEMBERS}
+    texts = {name: (fixture / f"{name}.md").read_text(encoding="utf-8") for name in members}
     for number in range(count):
         slug = f"s{number:05d}"
         target = root / slug
         target.mkdir(parents=True)
         lines = ["type: agentic-system-analyses/types/agentic-system-analysis-set.md", "members:"]
         for name, text in texts.items():
-            data = text.replace("AAS-2026-04-02-inkwell-01", f"AAS-2026-04-02-{slug}-01").encode("utf-8")
+            data = (text.replace("AAS-2026-04-02-inkwell-01", f"AAS-2026-04-02-{slug}-01")
+                    .replace("AAS-2026-06-01-quill-01", f"AAS-2026-06-01-{slug}-01").encode("utf-8"))
             (target / f"{name}.md").write_bytes(data)
             lines += [f"  {name}.md:", f"    sha256: {hashlib.sha256(data).hexdigest()}"]
         (target / "ARTIFACT.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -69,18 +78,29 @@ def plain_parse(files: list[Path], manifests: list[Path]) -> None:
         yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader)
 
 
-def run(sizes: list[int], repeat: int) -> None:
+def run(sizes: list[int], repeat: int, generation: str = "previous") -> None:
     print(f"{'sets':>6} {'members':>8} {'MB md':>6} {'import s':>9} {'cpu s':>6} {'parse s':>8} {'ratio':>6} "
           f"{'check s':>8} {'PyYAML C s':>11} {'ratio':>6}")
     for size in sizes:
         with tempfile.TemporaryDirectory() as scratch:
             folder = Path(scratch)
-            root = retained(folder, size)
+            into = folder / "reports"
+            if generation == "current":
+                fixture, members, types = CURRENT
+                root = retained(folder, size, fixture, members)
+
+                def fresh() -> None:
+                    shutil.rmtree(into, ignore_errors=True)
+                    shutil.copytree(types, into / "_types")
+            else:
+                root = retained(folder, size)
+
+                def fresh() -> None:
+                    shutil.rmtree(into, ignore_errors=True)
             files = sorted(root.glob("*/*.md"))
             manifests = sorted(root.glob("*/ARTIFACT.yaml"))
             mb = sum(f.stat().st_size for f in files) / 1e6
-            into = folder / "reports"
-            seconds, cpu, result = best(repeat, lambda: import_markdown([root], into), before=lambda: shutil.rmtree(into, ignore_errors=True))
+            seconds, cpu, result = best(repeat, lambda: import_markdown([root], into), before=fresh)
             assert result.ok, result.diagnostics[:3]
             parse, _, _ = best(repeat, lambda: plain_parse(files, manifests))
             written = sorted(into.glob("*/*.yaml"))
@@ -95,9 +115,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[250, 1000])
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--generation", choices=("previous", "current"), default="previous")
     args = parser.parse_args()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    run(args.sizes, args.repeat)
+    run(args.sizes, args.repeat, args.generation)
 
 
 if __name__ == "__main__":

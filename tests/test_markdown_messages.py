@@ -50,7 +50,10 @@ def into(tmp_path: Path) -> Path:
                            "agentic-system-analyses/types/agentic-system-memory-report.md, "
                            "agentic-system-analyses/types/agentic-system-epistemic-report.md, "
                            "agentic-system-analyses/types/agentic-system-reconciliation-report.md, "
-                           "agentic-system-analyses/types/agent-memory-profile.md; declare another in "
+                           "agentic-system-analyses/types/agent-memory-profile.md, "
+                           "agentic-system-analyses/types/agentic-system-boundary.md, "
+                           "agentic-system-analyses/types/agentic-system-synthesis.md, "
+                           "agentic-system-analyses/types/agentic-system-verification.md; declare another in "
                            "<reports>/_types/<name>.yaml"),
 ])
 def test_each_malformed_fixture_names_its_place_and_fix(name, expected, into):

@@ -51,8 +51,9 @@ annotations:
 
 
 def test_the_methods_types_come_from_their_yaml_declarations():
-    types = {t.member: t for t in builtin_registry().types.values()}
-    assert list(types) == ["overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile"]
+    types = {t.member: t for t in builtin_registry().types.values() if t.name != "agentic-system-analysis-overview-generated"}
+    assert list(types) == ["overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile", "boundary", "synthesis",
+                           "verification"]
     assert [s.heading for s in types["runtime"].sections] == ["Runtime account", "Shared records", "Annotations"]
     assert types["runtime"].section("annotations").empty == "none"
     assert types["memory"].section("annotations").omit_when_empty
@@ -71,7 +72,7 @@ def test_the_methods_types_come_from_their_yaml_declarations():
 
 
 def test_the_overview_reconciliation_and_profile_come_from_the_methods_type_files():
-    types = {t.member: t for t in builtin_registry().types.values()}
+    types = {t.member: t for t in reversed(builtin_registry().types.values())}  # the first of a member's types
     overview = types["overview"]
     assert (overview.name, overview.prefix) == ("agentic-system-analysis-overview", None)
     assert [s.heading for s in overview.sections] == [
@@ -98,8 +99,13 @@ def test_the_overview_reconciliation_and_profile_come_from_the_methods_type_file
                                      "curation_operations", "read_back_direction", "read_back_signal", "trace_learning", "trace_source"]
     assert comparison.axes["trace_learning"].values == ("no", "yes")
     assert comparison.assessment.values[-1] == "not-determinable" and comparison.basis.values[-1] == "causally supported"
-    assert method.set_layout.members["complete"] == ("overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile")
-    assert method.set_layout.members["blocked"] == ("overview",)
+    current, six = builtin_registry().set_types
+    assert six.membership("complete", ())[0] == ("overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile")
+    assert six.membership("blocked", ())[0] == ("overview",)
+    assert current.membership("complete", ())[0] == (
+        "boundary", "overview", "runtime", "memory", "epistemic", "reconciliation", "memory-profile", "synthesis",
+        "report-verification", "profile-verification", "synthesis-verification")
+    assert current.membership("blocked", ())[0] == ("boundary", "overview")
 
 
 @pytest.mark.parametrize(("written", "member"), [

@@ -89,13 +89,14 @@ class BlockBuilder:
     """Builds the blocks of one report file; ``citations``, ``sources`` and
     ``reconciliations`` collect what their text refers to, with locations."""
 
-    def __init__(self, source: YamlSource, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics) -> None:
+    def __init__(self, source: YamlSource, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics,
+                 links_only: bool = False) -> None:
         self.source = source
         self.system = system
         self.member = member
         self.registry = registry
         self.method = registry.method
-        self.grammar = registry.grammar
+        self.grammar = registry.grammar.links_only_twin if links_only else registry.grammar
         self.diagnostics = diagnostics
         self.citations: list[Citation] = []
         self.sources: list[SourceReference] = []

@@ -2,7 +2,8 @@
 
 * a bare ID (MEM-RTE-memory-edit), an inline code span that is exactly one ID, or a
   Markdown link around an ID or to a member's record anchor ([RT-RTE-x](runtime.md#rt-rte-x))
-  cites a record;
+  cites a record; in the method's current sets (a ``links_only`` grammar, ADR 115) only
+  the link does, and a bare ID is text;
 * SRC-1 names a source of the register, and [SRC-1: `path`; `path`] is an evidence
   anchor: paths of that source.
 
@@ -341,11 +342,11 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
                     for path in _PATH.finditer(markdown, match.start(2), match.end(2))
                 )
             add("evidence", match.group(1), match.start(1), match.start(), match.end(), paths=paths)
-    for span in spans:
+    for span in spans if not grammar.links_only else ():
         inner = span.content.strip()
         if free(span.start, span.end) and grammar.is_valid_id(inner):
             add("code", inner, markdown.index(inner, span.start), span.start, span.end)
-    for match in grammar.candidates(masked):
+    for match in grammar.candidates(masked) if not grammar.links_only else ():
         if free(match.start(), match.end()):
             value = match.group()
             add("bare", value, match.start(), match.start(), match.end(), grammar.id_problem(value))

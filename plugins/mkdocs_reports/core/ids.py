@@ -23,6 +23,14 @@ class IdGrammar:
 
     prefixes: dict[str, str]
     kinds: dict[str, str]
+    #: only a link cites a record (the method's current sets, ADR 115): a bare ID, or one in
+    #: inline code, is text
+    links_only: bool = False
+
+    @cached_property
+    def links_only_twin(self) -> IdGrammar:
+        """The same IDs, cited by link only."""
+        return IdGrammar(self.prefixes, self.kinds, links_only=True)
 
     @cached_property
     def id_re(self) -> re.Pattern[str]:

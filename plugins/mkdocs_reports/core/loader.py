@@ -187,9 +187,10 @@ def _mapping_root(source: YamlSource, diagnostics: Diagnostics, what: str, first
 
 
 def load_report_file(
-    path: str, data: bytes, system: str, member: str, registry: TypeRegistry | None = None
+    path: str, data: bytes, system: str, member: str, registry: TypeRegistry | None = None, links_only: bool = False
 ) -> tuple[Report | None, Diagnostics]:
-    """Read, check and build one report; ``path`` is how messages name the file."""
+    """Read, check and build one report; ``path`` is how messages name the file;
+    ``links_only``: its set cites records by link only (the method's current sets)."""
     registry = registry or builtin_registry()
     diagnostics = Diagnostics()
     source = read_source(path, data, diagnostics)
@@ -198,7 +199,7 @@ def load_report_file(
     checked = StructureChecker(source, diagnostics).check(source.root, report_spec(registry), "the report")
     if checked is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
         return None, diagnostics
-    report = _ReportBuilder(source, system, member, registry, diagnostics).report(checked, path)
+    report = _ReportBuilder(source, system, member, registry, diagnostics, links_only).report(checked, path)
     return report, diagnostics
 
 
@@ -221,7 +222,9 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
         members = manifest["members"]
         pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node))
+        worker = manifest.get("worker")
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node),
+                                         dict(worker) if isinstance(worker, Fields) else {})
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
     for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
         if "id" not in fields:
@@ -353,7 +356,8 @@ def _signature(path: Path) -> tuple[int, ...]:
 
 
 def _load_report(
-    job: Job, registry: TypeRegistry, cache: LoadCache | None, context: tuple[Any, ...], files: dict[str, bytes] | None = None
+    job: Job, registry: TypeRegistry, cache: LoadCache | None, context: tuple[Any, ...], files: dict[str, bytes] | None = None,
+    links_only: bool = False,
 ) -> tuple[Report | None, Diagnostics]:
     """One report file, or its result from the last run when neither it nor what it is read
     with (its set's file, its system's quote lock, the collection's member types:
@@ -364,7 +368,7 @@ def _load_report(
     key: tuple[Any, ...] = ()  # (used only with a cache)
     if cache is not None:
         key = (display, system, member, _signature(Path(real)), _signature(Path(real).parent / SET_FILE),
-               _signature(Path(real).parent / LOCK_FILE), context)
+               _signature(Path(real).parent / LOCK_FILE), context, links_only)
         kept = cache.get(real)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -372,7 +376,7 @@ def _load_report(
     data = _read(job, diagnostics) if files is None else files[display]
     report = None
     if data is not None:
-        report, diagnostics = load_report_file(display, data, system, member, registry)
+        report, diagnostics = load_report_file(display, data, system, member, registry, links_only)
     if cache is not None:
         cache[real] = (key, (report, diagnostics))
     return report, diagnostics
@@ -411,6 +415,12 @@ def load_collection(
     locks: dict[str, QuoteLock] = {}
     unusable: set[str] = set()  # systems whose lock has errors
     reports: list[Report] = []
+    # how each system's members cite: its set type's grammar, known from its members' names
+    members: dict[str, list[str]] = {}
+    for job in jobs:
+        if job[3] not in _METADATA_FILES:
+            members.setdefault(job[2], []).append(job[3])
+    links = {system for system, names in members.items() if registry.layout_for(names).citations == "links"}
     with no_cycle_collection():
         for job in jobs:
             file_diagnostics = Diagnostics()
@@ -431,7 +441,7 @@ def load_collection(
                     else:
                         unusable.add(job[2])
             else:
-                report, file_diagnostics = _load_report(job, registry, cache, context, files)
+                report, file_diagnostics = _load_report(job, registry, cache, context, files, job[2] in links)
                 if report is not None:
                     reports.append(report)
             diagnostics.merge(file_diagnostics)
@@ -446,6 +456,8 @@ def load_collection(
     for slug, lock in locks.items():
         if slug in collection.systems:  # a lock without reports vouches for nothing
             collection.systems[slug].lock = lock
+    for system in collection.systems.values():
+        system.layout = registry.layout_for(system.reports)
     diagnostics.merge(apply_sets(collection))
     diagnostics.merge(apply_locks(collection, unusable))
     return collection, diagnostics

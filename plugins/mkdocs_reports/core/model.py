@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from .diagnostics import Location
 from .ids import anchor_of, kind_of
-from .report_types import ReportType, SectionSpec, TypeRegistry
+from .report_types import ReportType, SectionSpec, SetType, TypeRegistry
 from .type_files import builtin_registry
 
 if TYPE_CHECKING:
@@ -431,6 +431,8 @@ class Manifest:
     members: list[PinnedMember]
     location: Location
     spelling: StyledMapping
+    #: who ran the set (the current manifests): profile, harness, launch-model, effort, model
+    worker: dict[str, str] = field(default_factory=dict)
 
     def digest(self, member: str) -> str | None:
         return next((pinned.sha256 for pinned in self.members if pinned.member == member), None)
@@ -563,6 +565,8 @@ class System:
     set: AnalysisSet | None = None
     #: the quote lock (``_quotes.lock.yaml``): what ``mkdocs-reports quotes`` verified
     lock: QuoteLock | None = None
+    #: the set type its members are read with (the collection's ``layout_for`` them)
+    layout: SetType | None = None
 
     @property
     def sources(self) -> list[Source]:
@@ -596,20 +600,28 @@ class System:
         )
 
     @property
+    def entry(self) -> Report | None:
+        """The member whose page is the set's front page (its layout's entry role)."""
+        return self.reports.get(self.layout.entry_member) if self.layout else None
+
+    @property
     def result_disposition(self) -> str | None:
-        """The overview's result disposition (``complete``, ``blocked``, ``out-of-scope``)."""
+        """The result disposition (``complete``, ``blocked``, ``out-of-scope``): the set's, or
+        that of the member whose field the layout reads it from (the boundary, or the overview
+        of the previous generation)."""
         if self.set and self.set.result_disposition:
             return self.set.result_disposition.value
-        overview = self.reports.get("overview")
-        return overview.front_matter.get("result_disposition") if overview else None
+        discriminator = self.layout.discriminator if self.layout else None
+        holder = self.reports.get(discriminator[0]) if discriminator else None
+        return holder.front_matter.get(discriminator[1]) if holder and discriminator else None
 
     @property
     def inputs_commit(self) -> str | None:
-        """The method's commit the set was produced with (the overview's ``inputs-commit``)."""
+        """The method's commit the set was produced with (the entry's ``inputs-commit``)."""
         if self.set and self.set.inputs_commit:
             return self.set.inputs_commit.value
-        overview = self.reports.get("overview")
-        return overview.front_matter.get("inputs_commit") if overview else None
+        entry = self.entry
+        return entry.front_matter.get("inputs_commit") if entry else None
 
     @property
     def manifest(self) -> Manifest | None:

@@ -196,37 +196,166 @@ class ComparisonSpec:
     basis: Vocabulary
 
 
+#: the set rules a set type can have, each with the parameters it reads (core/set_checks.py)
+SET_RULES = {
+    "identity": (),  # the layout's identity fields agree with their role's
+    "citation_scope": ("register",),  # citations stay within the layout's cites; SRC-n where ``register`` is cited
+    "verdicts": ("blocking_section", "limit_section"),  # a verifying role's sections: none or a list; blockers addressed
+    "limits_carried": ("role", "section", "limit_section"),  # every limit citing records is a row of ``section``
+    "members_linked": ("role", "section"),  # the section links every member present
+    "supersessions_only": ("role",),  # the reconciliation's amendments are supersessions
+    "amendment_index": ("role", "section", "line", "from"),
+    "conflicts_carried": ("role", "section", "from"),
+    "canonical_citations": ("role", "from"),
+    "member_status": ("role", "field", "value"),
+}
+#: the rule parameters that name a role
+ROLE_PARAMETERS = ("role", "from", "register")
+#: what a part of a system's front page can show (templates/reports/front.html.j2)
+FRONT_SHOWS = ("section", "stacked_table", "register", "conflicts", "profile", "members", "verdicts", "pinned_members", "worker")
+
+
 @dataclass(frozen=True)
-class SetLayout:
-    """The method's analysis set: the manifest file that pins its members, the member whose
-    result disposition selects the membership, and the members of each disposition."""
+class IdentitySource:
+    """Front-matter fields a role repeats from another role (the method's names: ``run-id``)."""
 
+    role: str
+    fields: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Role:
+    """One member of a set as its layout declares it: its file, the method's type of it and
+    ours, the fields it repeats, the roles it may cite and the roles it verifies."""
+
+    name: str
+    path: str  # the method's file: runtime.md
     method_type: str
-    manifest: str
-    entry: str
-    members: dict[str, tuple[str, ...]]
-
-    def file_of(self, member: str) -> str:
-        return f"{member}.md"
-
-    def membership(self, disposition: str | None, members: Iterable[str]) -> tuple[tuple[str, ...], list[str], list[str]] | None:
-        """The members a set of ``disposition`` has, those of them ``members`` lacks and those
-        it has beyond them; ``None`` for no disposition of the method's."""
-        expected = self.members.get(disposition or "")
-        if expected is None:
-            return None
-        present = list(members)
-        return expected, [m for m in expected if m not in present], [m for m in present if m not in expected]
+    member_type: str  # the name of our type of it
+    identity: tuple[IdentitySource, ...] = ()
+    cites: tuple[str, ...] = ()
+    verifies: tuple[str, ...] = ()
 
     @property
-    def all_members(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(m for members in self.members.values() for m in members))
+    def member(self) -> str:
+        """The member's name in a system folder (``<member>.yaml``): the file's stem."""
+        return self.path.removesuffix(".md")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """The roles a set requires always, and those it requires (and alone permits) when a
+    role's field has a value (``when``: the boundary's ``result-disposition``)."""
+
+    always: tuple[str, ...] = ()
+    when_role: str | None = None
+    when_field: str | None = None  # the method's front-matter name: result-disposition
+    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: every value the field may have (its vocabulary): a value ``values`` does not list
+    #: requires and permits the ``always`` roles alone
+    admitted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FrontPart:
+    """A part of a system's front page: what it shows and from which role's section."""
+
+    show: str
+    role: str | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class SetType:
+    """An analysis set's type: its layout (roles, requiredness, membership) as the method
+    declares it, and what this site reads from it: the entry role (the system's front page),
+    the set rules with the roles and sections each reads, and the front page's parts."""
+
+    name: str
+    method_type: str
+    manifest: str
+    closed: bool  # closed membership: no member but the roles'
+    roles: dict[str, Role]
+    required: Requirement
+    entry: str  # a role
+    #: how its members declare and cite records: "links" (ADR 115) or "bare"
+    citations: str = "bare"
+    rules: dict[str, dict[str, str]] = field(default_factory=dict)
+    front: tuple[FrontPart, ...] = ()
+    #: where the front page's metadata points for the boundary and its evidence
+    evidence: FrontPart | None = None
+    builtin: bool = True
+
+    @cached_property
+    def _by_member(self) -> dict[str, Role]:
+        return {role.member: role for role in self.roles.values()}
+
+    def role_of(self, member: str) -> Role | None:
+        """The role a member of a system folder fills."""
+        return self._by_member.get(member)
+
+    def member(self, role: str) -> str:
+        """The member name of a role (its file's stem)."""
+        return self.roles[role].member
+
+    @property
+    def entry_member(self) -> str:
+        return self.member(self.entry)
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """Every member the layout names, in its order."""
+        return tuple(role.member for role in self.roles.values())
+
+    def file_of(self, member: str) -> str:
+        role = self.role_of(member)
+        return role.path if role else f"{member}.md"
+
+    def part(self, show: str) -> FrontPart | None:
+        """The front page's first part that shows ``show``."""
+        return next((part for part in self.front if part.show == show), None)
+
+    def rule(self, name: str) -> dict[str, str] | None:
+        """A set rule's parameters with its roles as member names; ``None`` when the type
+        does not have the rule."""
+        found = self.rules.get(name)
+        if found is None:
+            return None
+        return {key: self.member(value) if key in ROLE_PARAMETERS else value for key, value in found.items()}
+
+    @property
+    def discriminator(self) -> tuple[str, str] | None:
+        """The member whose field selects the membership, and that field's YAML key."""
+        if self.required.when_role is None or self.required.when_field is None:
+            return None
+        return self.member(self.required.when_role), self.required.when_field.replace("-", "_")
+
+    def membership(self, disposition: str | None, members: Iterable[str]) -> tuple[tuple[str, ...], list[str], list[str]] | None:
+        """The members a set whose discriminating field is ``disposition`` has, those of them
+        ``members`` lacks and those it has beyond them; ``None`` for no value the layout
+        names (the field's own check says so)."""
+        if disposition is None or disposition not in (*self.required.values, *self.required.admitted):
+            return None
+        selected = self.required.values.get(disposition, ())
+        expected = tuple(role.member for name, role in self.roles.items() if name in self.required.always or name in selected)
+        present = list(members)
+        order = self.members
+        extra = sorted((m for m in present if m not in expected), key=lambda m: (order.index(m) if m in order else len(order), m))
+        extra = extra if self.closed else []
+        return expected, [m for m in expected if m not in present], extra
+
+    def fit(self, members: Iterable[str]) -> tuple[int, int]:
+        """How well members fit this layout (lower is better): how many are no role of it,
+        and how many roles it requires always are missing."""
+        present = set(members)
+        return (sum(1 for m in present if m not in self._by_member),
+                sum(1 for name in self.required.always if self.member(name) not in present))
 
 
 @dataclass(frozen=True, eq=False)
 class Method:
-    """The method's shared contracts: record kinds, vocabularies, labelled fields, the
-    memory comparison and the set's layout."""
+    """The method's shared contracts: record kinds, vocabularies, labelled fields and the
+    memory comparison."""
 
     kinds: dict[str, str]  # code → heading, in page order
     vocabularies: dict[str, Vocabulary]
@@ -235,7 +364,6 @@ class Method:
     status_vocabulary: Vocabulary
     uncertain_markers: tuple[str, ...]
     comparison: ComparisonSpec
-    set_layout: SetLayout
 
     @cached_property
     def route_fields(self) -> tuple[str, ...]:
@@ -292,6 +420,9 @@ class TypeRegistry:
 
     method: Method
     types: dict[str, ReportType]
+    #: the set types: the collection's own, then the built-in ones (the method's current
+    #: one before its previous)
+    set_types: tuple[SetType, ...] = ()
 
     @cached_property
     def grammar(self) -> IdGrammar:
@@ -300,8 +431,26 @@ class TypeRegistry:
 
     @cached_property
     def member_order(self) -> tuple[str, ...]:
-        """Members in the reading order of a set: the built-in types, then the collection's."""
-        return tuple(t.member for t in self.types.values())
+        """Members in the reading order of a set: the set types' roles (each layout's order
+        kept), then the members of the collection's own types."""
+        order: list[str] = []
+        for set_type in self.set_types:
+            for member in set_type.members:
+                if member not in order:
+                    after = [m for m in set_type.members[: set_type.members.index(member)] if m in order]
+                    order.insert(order.index(after[-1]) + 1 if after else 0, member)
+        return tuple(dict.fromkeys([*order, *(t.member for t in self.types.values() if not t.builtin)]))
+
+    def layout_for(self, members: Iterable[str]) -> SetType:
+        """The set type a system's members are read with: the one they fit best (every
+        member a role of it, its always-required roles there), the first on a tie (the
+        collection's own before the built-in ones, the method's current before its previous)."""
+        present = list(members)
+        return min(self.set_types, key=lambda set_type: set_type.fit(present))
+
+    def role_type(self, role: Role) -> ReportType | None:
+        """Our member type of a role."""
+        return self.types.get(role.member_type)
 
     def by_prefix(self, prefix: str) -> ReportType | None:
         return self._by_prefix.get(prefix)
@@ -320,8 +469,8 @@ class TypeRegistry:
 
     @cached_property
     def _by_name(self) -> dict[str, ReportType]:
-        names: dict[str, ReportType] = {}
-        for report_type in self.types.values():
+        names = {report_type.name: report_type for report_type in self.types.values()}
+        for report_type in self.types.values():  # a type's own name before another's file name
             for name in report_type.names:
                 names.setdefault(name, report_type)
         return names

@@ -15,7 +15,7 @@ from functools import lru_cache
 from .front_matter import FRONT_MATTER_KEYS, NULL, FrontMatterKey
 from .ids import SOURCE_ID_RE
 from .quote_paths import SOURCE_PATH_RE, source_path_problem
-from .report_types import METADATA, Shape, TypeRegistry
+from .report_types import FRONT_SHOWS, METADATA, SET_RULES, Shape, TypeRegistry
 
 #: a value an author could not record: "not recorded — <why>"
 UNRECORDED = "not recorded"
@@ -243,7 +243,7 @@ SET = Obj(
 SECTION_SPEC = Obj(
     "a section",
     {
-        "key": Field(Str("a section key", pattern=r"^[a-z][a-z0-9_]*$", example="write_side"), True, "The YAML key."),
+        "key": Field(Str("a section key", pattern=r"^[a-z][a-z0-9_]*$", example="threat_model"), True, "The YAML key."),
         "heading": Field(Str("a heading"), True, "The heading on the page."),
         "shape": Field(Str("a section shape", enum=tuple(s.value for s in Shape)), True, "blocks, records or annotations."),
         "empty": Field(Str("the wording of an empty section"), False, "What the method has an empty section say."),
@@ -266,7 +266,7 @@ TYPE_FILE = Obj(
         "name": Field(Str("a type name", pattern=r"^[a-z][a-z0-9-]*$", example="agentic-system-reconciliation-report"), True,
                       "What a report's 'type:' names."),
         "noun": Field(Str("a noun"), True, "How readers call it: 'reconciliation report'."),
-        "member": Field(Str("a member name", pattern=r"^[a-z0-9][a-z0-9-]*$", example="reconciliation"), True,
+        "member": Field(Str("a member name", pattern=r"^[a-z0-9][a-z0-9-]*$", example="security-review"), True,
                         "The file name of this member in a system folder."),
         "prefix": Field(Str("a record prefix", pattern=r"^[A-Z]{2,5}$", example="SEC"), False,
                         "The prefix of the records it declares; none when it declares none."),
@@ -280,6 +280,74 @@ TYPE_FILE = Obj(
     "A member type a collection declares: reports/_types/<name>.yaml.",
 )
 
+
+# --- a set type: plugins' member_types/ or <reports>/_types/<name>.yaml with a layout ----
+
+_ROLE_NAME = Str("a role name", pattern=r"^[a-z0-9][a-z0-9-]*$", example="security-review")
+_ROLES = Seq("a list of role names", _ROLE_NAME)
+ROLE = Obj(
+    "a role",
+    {
+        "path": Field(Str("a member file", pattern=r"^[a-z0-9][a-z0-9-]*\.md$", example="runtime.md"), True,
+                      "The member's file in the set's folder."),
+        "type": Field(Str("a method type path", pattern=r"^[A-Za-z0-9][A-Za-z0-9/._-]*\.md$",
+                          example="agentic-system-analyses/types/agentic-system-runtime-report.md"), True, "The method's type of the member."),
+        "identity": Field(Seq("a list of identity sources", Obj("an identity source", {
+            "from": Field(_ROLE_NAME, True, "The role whose fields this one repeats."),
+            "fields": Field(Seq("a list of front-matter fields", Str("a front-matter field", example="run-id"), 1), True,
+                            "The method's names of the fields."),
+        })), False, "The fields this role repeats from others."),
+        "cites": Field(_ROLES, False, "The roles whose declarations its citations may resolve to."),
+        "verifies": Field(_ROLES, False, "The roles whose versions its verdict judges."),
+    },
+)
+LAYOUT = Obj(
+    "a layout",
+    {
+        "membership": Field(Str("a membership", enum=("closed", "open")), True, "closed: no file but the roles'."),
+        "roles": Field(Map("the roles", key=_ROLE_NAME, value=ROLE, min_items=1), True, "The roles, in reading order."),
+        "required": Field(Obj("the required roles", {
+            "always": Field(_ROLES, False, "The roles every set has."),
+            "when": Field(Obj("a requirement by a role's field", {
+                "role": Field(_ROLE_NAME, True, "The role whose field decides."),
+                "field": Field(Str("a front-matter field", example="result-disposition"), True, "The method's name of the field."),
+                "values": Field(Map("the roles by value", key=Str("a value"), value=_ROLES), True,
+                                "For each value, the roles a set with it requires (and alone permits)."),
+            }), False),
+        }), False),
+    },
+    "A set's layout in the method's terms (its set type's `layout:` front matter).",
+)
+_PART = Obj("a front page part", {
+    "show": Field(Str("a part", enum=FRONT_SHOWS), True, "What the part shows."),
+    "role": Field(_ROLE_NAME, False, "The role it shows."),
+    "section": Field(Str("a section key"), False, "The role's section it shows."),
+})
+SET_TYPE_FILE = Obj(
+    "a set type",
+    {
+        "name": Field(Str("a type name", pattern=r"^[a-z][a-z0-9-]*$", example="agentic-system-analysis-set"), True),
+        "method_type": Field(Str("a method type path", pattern=r"^[A-Za-z0-9][A-Za-z0-9/._-]*\.md$"), True, "The method's set type (the manifest's type)."),
+        "manifest": Field(Str("a file name", pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*\.yaml$", example="ARTIFACT.yaml"), True,
+                          "The manifest that pins the members."),
+        "layout": Field(LAYOUT, True, LAYOUT.description),
+        "citations": Field(Str("a citation grammar", enum=("links", "bare")), False,
+                           "links: '#### ID' with 'Label:', citations by link (the method's current sets); bare (default): "
+                           "'#### ID — label', bare IDs cite."),
+        "entry": Field(_ROLE_NAME, True, "The role whose page is the system's front page."),
+        "member_types": Field(Map("member types by role", key=_ROLE_NAME, value=Str("a member type name")), False,
+                              "Our member type of a role, where the method's type does not say which."),
+        "rules": Field(Map("the set rules", key=Str("a set rule", enum=tuple(SET_RULES)),
+                           value=Map("the rule's parameters", key=Str("a parameter"), value=Str("a value"))), False,
+                       "The set rules and the roles and sections each reads."),
+        "front": Field(Obj("the front page", {
+            "evidence": Field(Obj("where the boundary is told", {"role": _PART.fields["role"], "section": _PART.fields["section"]}),
+                              False, "Where the boundary is told."),
+            "parts": Field(Seq("a list of parts", _PART), False, "The parts, in page order."),
+        }), False, "The system's front page."),
+    },
+    "A set type a collection declares: reports/_types/<name>.yaml with a layout.",
+)
 
 # --- the memory profile's comparison (its front matter's memory-comparison) ------------
 
@@ -351,6 +419,8 @@ SPELLING = Obj(
                          False, "Records whose 'Part of:' line links the ID or writes it as code."),
         "compact_records": Field(Seq("a list of Route IDs", Str("a Route ID")), False,
                                  "Compact ledger records ('Route ID: …' lines without bullets), by their Route ID."),
+        "declarations": Field(Str("a declaration form", enum=("labelled", "label-line")), False,
+                              "label-line: declarations are '#### ID' with 'Label: …' as the first line (the method's current sets)."),
     },
     "Written by mkdocs-reports import so that export --format markdown gives the member back byte for byte.",
 )

@@ -1,72 +1,76 @@
-"""The method's rules across the members of a set with an overview (what one member cannot
-say alone): the overview's amendment index agrees with the reconciliation, every unresolved
-conflict is carried into its Limitations, the profile cites canonical records (none the
-reconciliation supersedes), and every record the set cites is declared in it (a set is
-closed: a citation of a member it does not have is an error, not an external record)."""
+"""The method's rules across the members of a set with its entry member (what one member
+cannot say alone), each as its set type declares it (``rules:`` in ``member_types/
+analysis-set*.yaml`` or a collection's ``_types/``: the roles and sections it reads): the
+amendment index agrees with the reconciliation, every unresolved conflict is carried into the
+limitations, the profile cites canonical records (none the reconciliation supersedes), and
+every record the set cites is declared in it (a set is closed: a citation of a member it does
+not have is an error, not an external record)."""
 
 from __future__ import annotations
 
 import re
 
-from .diagnostics import Diagnostics
+from .diagnostics import Diagnostics, Location
+from .front_matter import BY_MARKDOWN
 from .graph import CitationGraph
-from .model import Collection, Report, System, Text
-
-#: the overview's amendment index in its Source register
-AMENDED = "Amended or superseded records:"
-_AMENDED_LINE = re.compile(rf"^{re.escape(AMENDED)}(?P<rest>.*)$", re.MULTILINE)
+from .model import Collection, FieldList, ItemList, Report, Section, System, Text
+from .report_types import SetType
 
 
-def _amended_line(overview: Report) -> str | None:
-    section = overview.sections.get("source_register")
+def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) -> str | None:
+    section = holder.sections.get(section_key)
     for block in section.blocks if section else []:
-        if isinstance(block, Text) and (match := _AMENDED_LINE.search(block.text)):
+        if isinstance(block, Text) and (match := pattern.search(block.text)):
             return match.group("rest")
     return None
 
 
-def _amendment_index(system: System, overview: Report, reconciliation: Report, graph: CitationGraph, diagnostics: Diagnostics) -> None:
+def _amendment_index(system: System, holder: Report, reconciliation: Report, rule: dict[str, str], diagnostics: Diagnostics) -> None:
     amended = {entry.superseded for entry in reconciliation.reconciliations if entry.kind == "amendment" and entry.superseded}
-    line = _amended_line(overview)
-    section = overview.sections.get("source_register")
-    where = section.location if section else overview.location
+    marker, key = rule["line"], rule["section"]
+    line = _amended_line(holder, key, re.compile(rf"^{re.escape(marker)}(?P<rest>.*)$", re.MULTILINE))
+    section = holder.sections.get(key)
+    where = section.location if section else holder.location
     if line is None:
         if system.result_disposition == "complete":
-            diagnostics.error(where, f"the Source register of a complete set ends with '{AMENDED} <IDs or none>'",
-                              f"add the line '{AMENDED} {', '.join(sorted(amended)) or 'none'}; [reconciliation](reconciliation.md).'")
+            heading = holder.type.section(key)
+            diagnostics.error(where, f"the {heading.heading if heading else key} of a complete set ends with '{marker} <IDs or none>'",
+                              f"add the line '{marker} {', '.join(sorted(amended)) or 'none'}; [{reconciliation.member}]({reconciliation.member}.md).'")
         return
-    named = [c for c in overview.citations if c.place.section == "source_register" and c.target in line]
+    named = [c for c in holder.citations if c.place.section == key and c.target in line]
     listed = {c.target for c in named}
     if named:
         where = named[0].location
     missing, extra = sorted(amended - listed), sorted(listed - amended)
     if missing or extra:
         said = ", ".join(sorted(listed)) or "none"
-        diagnostics.error(where, f"the overview's '{AMENDED}' says {said}, but the reconciliation amends or supersedes "
+        diagnostics.error(where, f"the {holder.member}'s '{marker}' says {said}, but the {reconciliation.member} amends or supersedes "
                                  f"{', '.join(sorted(amended)) or 'none'}",
-                          f"write '{AMENDED} {', '.join(sorted(amended)) or 'none'}' as {reconciliation.path} has it")
+                          f"write '{marker} {', '.join(sorted(amended)) or 'none'}' as {reconciliation.path} has it")
 
 
-def _conflicts_carried(overview: Report, reconciliation: Report, diagnostics: Diagnostics) -> None:
+def _conflicts_carried(holder: Report, reconciliation: Report, key: str, diagnostics: Diagnostics) -> None:
     places: dict[str, set[str]] = {}
-    for citation in overview.citations:
-        if citation.place.section == "limitations":
+    for citation in holder.citations:
+        if citation.place.section == key:
             places.setdefault(citation.place.anchor, set()).add(citation.target)
+    heading = holder.type.section(key)
+    said = heading.heading if heading else key
     for entry in reconciliation.reconciliations:
         if entry.kind != "conflict" or not entry.concerns:
             continue
         if not any(set(entry.concerns) <= cited for cited in places.values()):
             diagnostics.error(entry.location, f"the unresolved conflict on {', '.join(entry.concerns)} is not carried into the "
-                                              f"overview's Limitations ({overview.path})",
-                              f"add a Limitations row that cites {', '.join(entry.concerns)}, with the conclusion it prevents")
+                                              f"{holder.member}'s {said} ({holder.path})",
+                              f"add a {said} row that cites {', '.join(entry.concerns)}, with the conclusion it prevents")
 
 
-def _canonical_profile(system: System, profile: Report, graph: CitationGraph, diagnostics: Diagnostics) -> None:
+def _canonical_profile(system: System, profile: Report, reconciliation: str, graph: CitationGraph, diagnostics: Diagnostics) -> None:
     for cited in profile.comparison.cited() if profile.comparison else []:
         replacements = graph.superseded_by.get((system.slug, cited.id or ""))
         if replacements:
             by = ", ".join(dict.fromkeys(record for record, _ in replacements))
-            diagnostics.error(cited.location, f"the profile cites {cited.id}, which the reconciliation supersedes by {by}",
+            diagnostics.error(cited.location, f"the profile cites {cited.id}, which the {reconciliation} supersedes by {by}",
                               f"cite {by}: a profile cites the set's canonical records, resolved through the reconciliation")
 
 
@@ -79,19 +83,166 @@ def _closed(system: System, graph: CitationGraph, diagnostics: Diagnostics) -> N
                               "cite a record the set declares (a published set is closed), or correct the ID")
 
 
+def _identity(system: System, layout: SetType, diagnostics: Diagnostics) -> None:
+    """A role repeats the identity fields of the roles its layout names, value for value."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        for source in role.identity if report is not None else ():
+            origin = system.reports.get(layout.member(source.role))
+            if origin is None or report is None:
+                continue
+            for name in source.fields:
+                key = BY_MARKDOWN[name].key if name in BY_MARKDOWN else name.replace("-", "_")
+                own, theirs = report.value(key), origin.value(key)
+                if own is None or theirs is None or own == theirs:
+                    continue
+                where = report.stated[key].location if key in report.stated else report.location
+                there = origin.stated[key].location if key in origin.stated else origin.location
+                diagnostics.error(where, f"the {role.member}'s {name} {own!r} disagrees with the {origin.member}'s {theirs!r} ({there})",
+                                  f"repeat the {origin.member}'s {name}: the set's layout has the {role.member} take it from there")
+
+
+def _citation_scope(system: System, layout: SetType, register: str, graph: CitationGraph, diagnostics: Diagnostics) -> None:
+    """Each role cites the roles its layout lets it cite; a source ID only where the role
+    that holds the register is among them."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.cites:
+            continue
+        scope = [layout.member(name) for name in role.cites]
+        for citation in report.citations:
+            record = graph.resolve(system.slug, citation.target)
+            declaring = record.member if record is not None else None
+            if declaring is not None and declaring not in scope:
+                diagnostics.error(citation.location, f"the {role.member} cites {citation.target} of the {declaring}, which its role "
+                                                     f"may not cite (it cites {', '.join(scope)})",
+                                  "cite a record of a member the layout lets this one cite, or remove the citation")
+        if register not in scope:
+            for reference in report.source_references:
+                diagnostics.error(reference.location, f"the {role.member} names {reference.source}, but the source register "
+                                                      f"({register}) is outside what its role may cite ({', '.join(scope)})",
+                                  f"cite the records that rest on {reference.source} instead")
+
+
+def _entries(section: Section | None) -> list[str] | None:
+    """A verdict section's entries: ``[]`` for ``none``, a list's items; ``None`` for
+    anything else (prose, a table, several blocks)."""
+    blocks = section.blocks if section else []
+    if len(blocks) == 1 and isinstance(blocks[0], Text) and blocks[0].text.strip() == "none":
+        return []
+    if len(blocks) == 1 and isinstance(blocks[0], ItemList) and blocks[0].style == "bulleted":
+        return [item.text for item in blocks[0].items]
+    if len(blocks) == 1 and isinstance(blocks[0], FieldList):  # "- runtime: …" items read as fields
+        return [f"{item.label}: {item.value}" for item in blocks[0].fields]
+    return None
+
+
+def _verdicts(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """A verifying role's Blockers and Limits are each ``none`` or a list, and where it
+    verifies several roles each blocker starts with the one it addresses."""
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.verifies:
+            continue
+        for key in (rule["blocking_section"], rule["limit_section"]):
+            section = report.sections.get(key)
+            heading = report.type.section(key)
+            said = heading.heading if heading else key
+            if _entries(section) is None:
+                diagnostics.error(section.location if section else report.location,
+                                  f"the {role.member}'s {said} is not exactly none or a list",
+                                  f"write none, or one '- ' entry per {said.lower()} finding (a blocker in prose is not read)")
+        blockers = _entries(report.sections.get(rule["blocking_section"])) or []
+        addressees = [layout.member(name) for name in role.verifies]
+        for number, entry in enumerate(blockers if len(addressees) > 1 else (), 1):
+            addressee, colon, rest = entry.partition(":")
+            section = report.sections[rule["blocking_section"]]
+            if not colon or addressee.strip() not in addressees:
+                diagnostics.error(section.location, f"blocker {number} of the {role.member} addresses none of {', '.join(addressees)}: "
+                                                    f"{entry.splitlines()[0][:80]!r}",
+                                  "start the blocker with the one member whose text must change, as '- <member>: '")
+            elif not rest.strip():
+                diagnostics.error(section.location, f"blocker {number} of the {role.member}, addressed to {addressee.strip()}, "
+                                                    "states no finding", "follow the addressee with the finding, its records and its evidence")
+
+
+def _limits_carried(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """Every limit a verification declares with records is a row of the synthesis's
+    Limitations that cites them all."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    rows: dict[str, set[str]] = {}
+    for citation in holder.citations:
+        if citation.place.section == rule["section"]:
+            rows.setdefault(citation.place.anchor, set()).add(citation.target)
+    for role in layout.roles.values():
+        report = system.reports.get(role.member)
+        if report is None or not role.verifies:
+            continue
+        limits: dict[str, list[tuple[str, Location]]] = {}
+        for citation in report.citations:
+            if citation.place.section == rule["limit_section"]:
+                limits.setdefault(citation.place.anchor, []).append((citation.target, citation.location))
+        for cited in limits.values():
+            targets = {target for target, _ in cited}
+            if not any(targets <= row for row in rows.values()):
+                diagnostics.error(cited[0][1], f"limit not carried: the {role.member}'s limit on {', '.join(sorted(targets))} is not "
+                                               f"a row of the {holder.member}'s limitations ({holder.path})",
+                                  f"add a row to the {holder.member}'s limitations that cites {', '.join(sorted(targets))}, "
+                                  "with the conclusion it prevents")
+
+
+def _members_linked(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """The member list links every member present (but itself)."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    section = holder.sections.get(rule["section"])
+    text = "\n".join(block.text for block in section.blocks if isinstance(block, Text)) if section else ""
+    text += "\n".join(item.text for block in (section.blocks if section else []) if isinstance(block, ItemList) for item in block.items)
+    for member in system.reports:
+        path = layout.file_of(member)
+        if member != holder.member and f"]({path})" not in text and f"](./{path})" not in text:
+            diagnostics.error(section.location if section else holder.location, f"the {holder.member} does not link the member {path}",
+                              f"add '- [{member}](./{path})' to its {section.spec.heading if section else rule['section']}")
+
+
+def _supersessions_only(system: System, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """The reconciliation states identity between declared records, not changed values."""
+    reconciliation = system.reports.get(rule["role"])
+    for entry in reconciliation.reconciliations if reconciliation else []:
+        if entry.kind == "amendment" and not (entry.superseded and entry.superseded_by):
+            diagnostics.error(entry.location, f"the {reconciliation.member}'s amendment is not a supersession: {entry.text[:80]!r}"
+                              if reconciliation else "", "write 'Amendment: A is superseded by B'; a changed value belongs in the "
+                                                         "declaring member's report")
+
+
 def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
     diagnostics = Diagnostics()
-    layout = collection.types.method.set_layout
     for system in collection.systems.values():
-        overview = system.reports.get(layout.entry)
-        if overview is None:
+        layout = system.layout
+        if layout is None or system.entry is None:
             continue
-        reconciliation = system.reports.get("reconciliation")
-        if reconciliation is not None:
-            _amendment_index(system, overview, reconciliation, graph, diagnostics)
-            _conflicts_carried(overview, reconciliation, diagnostics)
-        profile = system.reports.get("memory-profile")
-        if profile is not None:
-            _canonical_profile(system, profile, graph, diagnostics)
+        if (rule := layout.rule("amendment_index")) and (holder := system.reports.get(rule["role"])) and (
+                reconciliation := system.reports.get(rule["from"])):
+            _amendment_index(system, holder, reconciliation, rule, diagnostics)
+        if (rule := layout.rule("conflicts_carried")) and (holder := system.reports.get(rule["role"])) and (
+                reconciliation := system.reports.get(rule["from"])):
+            _conflicts_carried(holder, reconciliation, rule["section"], diagnostics)
+        if (rule := layout.rule("canonical_citations")) and (profile := system.reports.get(rule["role"])):
+            _canonical_profile(system, profile, rule["from"], graph, diagnostics)
+        if layout.rule("identity") is not None:
+            _identity(system, layout, diagnostics)
+        if (rule := layout.rule("citation_scope")) is not None:
+            _citation_scope(system, layout, rule["register"], graph, diagnostics)
+        if (rule := layout.rule("verdicts")) is not None:
+            _verdicts(system, layout, rule, diagnostics)
+        if (rule := layout.rule("limits_carried")) is not None:
+            _limits_carried(system, layout, rule, diagnostics)
+        if (rule := layout.rule("members_linked")) is not None:
+            _members_linked(system, layout, rule, diagnostics)
+        if (rule := layout.rule("supersessions_only")) is not None:
+            _supersessions_only(system, rule, diagnostics)
         _closed(system, graph, diagnostics)
     return diagnostics

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from .diagnostics import Diagnostics, Location, listed
 from .front_matter import FRONT_MATTER_KEYS
 from .model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
-from .report_types import SetLayout
+from .report_types import SetType
 from .schema import UNRECORDED
 
 _FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 64) and all(c in "0123456789abcdef" for c in v))
@@ -146,26 +146,29 @@ def apply_sets(collection: Collection) -> Diagnostics:
             if "/" in name or "\\" in name or name.startswith("."):
                 diagnostics.error(report.location, f"the system name {name!r} contains a path", "write the display name only (e.g. Ultimate)")
         _sources_named(system, diagnostics)
-        _membership(system, collection.types.method.set_layout, diagnostics)
+        if system.layout is not None:
+            _membership(system, system.layout, diagnostics)
     return diagnostics
 
 
 def membership_problems(where: Location, disposition: str, expected: Iterable[str], missing: list[str], extra: list[str],
-                        holder: tuple[str, str], diagnostics: Diagnostics) -> None:
+                        holder: tuple[str, str], layout: SetType, diagnostics: Diagnostics) -> None:
     """The members a set of ``disposition`` lacks or has beyond its own (``holder``: how to
     say that it lacks and has them: "the manifest does not list", "the manifest also lists")."""
+    decides = f"the {layout.discriminator[0]}'s result disposition" if layout.discriminator else "the result disposition"
     if missing:
         diagnostics.error(where, f"a {disposition} set has {', '.join(expected)}; {holder[0]} {', '.join(missing)}",
-                          "add the missing members, or correct the overview's result disposition")
+                          f"add the missing members, or correct {decides}")
     if extra:
         diagnostics.error(where, f"the result disposition is {disposition}, but {holder[1]} {', '.join(extra)}: "
                           f"a {disposition} set has only {', '.join(expected)}",
-                          "correct the overview's result disposition, or remove the members it does not have")
+                          f"correct {decides}, or remove the members it does not have")
 
 
-def _membership(system: System, layout: SetLayout, diagnostics: Diagnostics) -> None:
-    """A published set's members are those its manifest pins, and a set with an overview has
-    the members of its result disposition (closed membership); its memory member is complete."""
+def _membership(system: System, layout: SetType, diagnostics: Diagnostics) -> None:
+    """A published set's members are those its manifest pins, and a set with the member whose
+    field decides has the members of its result disposition (closed membership); a member the
+    layout's ``member_status`` rule names has that status."""
     manifest = system.manifest
     if manifest is not None:
         pinned = {pinned.member: pinned for pinned in manifest.members}
@@ -177,16 +180,22 @@ def _membership(system: System, layout: SetLayout, diagnostics: Diagnostics) -> 
             if member not in system.reports:
                 diagnostics.error(entry.location, f"the manifest pins {entry.file}, but {system.slug} has no {member}.yaml",
                                   "import the set again from its published folder")
-    overview = system.reports.get(layout.entry)
+    discriminator = layout.discriminator
+    holder = system.reports.get(discriminator[0]) if discriminator else None
     disposition = system.result_disposition
     compared = layout.membership(disposition, system.reports)
-    if overview is not None and compared is not None:
-        where = overview.stated["result_disposition"].location if "result_disposition" in overview.stated else (
-            system.set.result_disposition.location if system.set and system.set.result_disposition else overview.location)
-        membership_problems(where, disposition or "", *compared, (f"{system.slug} lacks", f"{system.slug} also has"), diagnostics)
-    memory = system.reports.get("memory")
-    if memory is not None and memory.report_status not in (None, "complete"):
-        diagnostics.error(memory.stated["report_status"].location if "report_status" in memory.stated else memory.location,
-                          f"the memory member of a set has report_status {memory.report_status!r}",
-                          "a set's memory member is complete (a blocked report never becomes a set member)")
+    if holder is not None and discriminator is not None and compared is not None:
+        key = discriminator[1]
+        where = holder.stated[key].location if key in holder.stated else (
+            system.set.result_disposition.location if system.set and system.set.result_disposition else holder.location)
+        membership_problems(where, disposition or "", *compared, (f"{system.slug} lacks", f"{system.slug} also has"), layout, diagnostics)
+    rule = layout.rule("member_status")
+    named = system.reports.get(rule["role"]) if rule else None
+    if rule is not None and named is not None:
+        key, wanted = rule["field"], rule["value"]
+        value = named.value(key)
+        if value not in (None, wanted):
+            diagnostics.error(named.stated[key].location if key in named.stated else named.location,
+                              f"the {named.member} member of a set has {key} {value!r}",
+                              f"a set's {named.member} member is {wanted} (a blocked report never becomes a set member)")
 

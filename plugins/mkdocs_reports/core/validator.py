@@ -7,7 +7,7 @@ from .diagnostics import Diagnostics
 from .graph import CitationGraph
 from .ids import prefix_of
 from .model import Collection, LabelledField, Record, Report, fields_of
-from .report_types import Method, SectionSpec, TypeRegistry, Vocabulary
+from .report_types import Method, SectionSpec, SetType, TypeRegistry, Vocabulary
 from .set_checks import check_sets
 
 
@@ -142,11 +142,13 @@ def _check_annotations(report: Report, spec: SectionSpec | None, method: Method,
             )
 
 
-def _check_member_name(report: Report, diagnostics: Diagnostics) -> None:
-    """A member is named after its type: its citations of an unpublished member's records are
+def _check_member_name(report: Report, layout: SetType | None, diagnostics: Diagnostics) -> None:
+    """A member is named after its type, or after a role of its set's layout its type fills
+    (the verification fills three): its citations of an unpublished member's records are
     published under that member's name (``<system>/runtime/``), and a set holds one of each."""
     expected = report.type.member
-    if report.member != expected:
+    role = layout.role_of(report.member) if layout else None
+    if report.member != expected and not (role is not None and role.member_type == report.type.name):
         diagnostics.error(
             report.location,
             f"{report.type.a_noun} is the {expected} member of its set, but the file is named {report.member}.yaml",
@@ -160,7 +162,7 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
     types = collection.types
     diagnostics = Diagnostics()
     for report in collection.reports():
-        _check_member_name(report, diagnostics)
+        _check_member_name(report, collection.systems[report.system].layout, diagnostics)
         for record in report.records:
             _check_record(report, record, types, diagnostics)
         _check_annotations(report, report.type.section("annotations"), types.method, diagnostics)

@@ -36,7 +36,7 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 def axis_title(axis: str) -> str:
     """How a page names an axis: ``read_back_signal`` → ``Read-back signal``."""
-    return axis.replace("read_back", "read-back").replace("_", " ").capitalize()
+    return axis.replace("_", " ").replace("read back", "read-back").capitalize()
 
 
 @dataclass(frozen=True)

@@ -214,7 +214,7 @@ class SitePages:
     def _system_pages(self, view: SystemView) -> dict[str, PageSpec]:
         """The system's page, its reports, and a page per member it cites unpublished."""
         slug, paths = view.system.slug, self.paths
-        front = "front.html.j2" if self.graph.collection.types.method.set_layout.entry in view.system.reports else "system.html.j2"
+        front = "front.html.j2" if view.system.entry is not None else "system.html.j2"
         pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
         for report in view.reports:
             page = paths.report(slug, report.member)

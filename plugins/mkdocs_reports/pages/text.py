@@ -148,7 +148,10 @@ class Links:
         self.paths = paths
         self.system = system
         self.page = page
-        self.grammar = graph.collection.types.grammar
+        owner = graph.collection.systems.get(system)
+        grammar = graph.collection.types.grammar
+        # the method's current sets cite by link only: a bare ID is text on their pages too
+        self.grammar = grammar.links_only_twin if owner and owner.layout and owner.layout.citations == "links" else grammar
         self._refs: dict[tuple[str, bool, str | None], str | None] = {}
 
     def page_link(self, target: str) -> str:

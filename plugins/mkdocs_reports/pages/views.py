@@ -126,11 +126,14 @@ class Overview:
 
     @property
     def members(self) -> list[str]:
-        """Every member type's member and any other member a system publishes or cites, in
-        the reading order of a set."""
+        """Every member of the layouts the systems are read with, the members of the
+        collection's own types, and any other member a system publishes or cites, in the
+        reading order of a set."""
         types = self.graph.collection.types
         found = {m for view in self.systems for m in [*view.system.reports, *view.external]}
-        return sorted(found | set(types.member_order), key=types.order)
+        laid_out = {m for view in self.systems if view.system.layout for m in view.system.layout.members}
+        own = {t.member for t in types.types.values() if not t.builtin}
+        return sorted(found | laid_out | own, key=types.order)
 
     @property
     def reports(self) -> list[Report]:

@@ -200,12 +200,15 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                     }
                 )
     external = [{"system": e.system, "member": e.member, "id": e.id} for _, e in sorted(graph.external.items())]
+    # the types the collection's sets are read with (their layouts' roles), its own, and any its reports name
+    used = {role.member_type for system in collection.systems.values() if system.layout for role in system.layout.roles.values()}
+    used |= {t.name for t in collection.types.types.values() if not t.builtin} | {r.type.name for r in collection.reports()}
     types = [
         {
             "name": t.name, "noun": t.noun, "member": t.member, "prefix": t.prefix, "builtin": t.builtin,
             "sections": [{"key": s.key, "heading": s.heading, "shape": s.shape.value, "empty": s.empty} for s in t.sections],
         }
-        for t in collection.types.types.values()
+        for t in collection.types.types.values() if t.name in used
     ]
     return {
         "format": FORMAT,

@@ -140,7 +140,10 @@ class MemberWriter:
             if not records:
                 parts.append(NONE_DECLARED)
             for record in records:
-                parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
+                if report.spelling.get("declarations") == "label-line":
+                    parts += [f"#### {record.id}", f"Label: {self.line(record.label, record.id)}"]
+                else:
+                    parts.append(f"#### {record.id}{DASH}{self.line(record.label, record.id)}")
                 if record.part_of:
                     form = (report.spelling.get("part_of") or {}).get(record.id)
                     member = self.registry.grammar.member_of(record.part_of)
@@ -284,7 +287,7 @@ def system_markdown(system: System, registry: TypeRegistry) -> tuple[dict[str, b
         warnings += problems
     manifest = system.manifest
     if manifest is not None:
-        files[registry.method.set_layout.manifest] = manifest_text(manifest).encode("utf-8")
+        files[(system.layout or registry.layout_for(system.reports)).manifest] = manifest_text(manifest).encode("utf-8")
         for pinned in manifest.members:
             data = files.get(pinned.file)
             if data is not None and hashlib.sha256(data).hexdigest() != pinned.sha256:

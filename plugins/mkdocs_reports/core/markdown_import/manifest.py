@@ -1,7 +1,7 @@
 """A published set's manifest (``ARTIFACT.yaml``): the set type and every member's SHA-256.
 
 The method publishes a set frozen, its members pinned by digest, with closed membership
-chosen by the overview's result disposition (``method.yaml``, ``analysis_set``). Before an
+chosen by the result disposition (the set type's layout, ``member_types/analysis-set*.yaml``). Before an
 import writes anything, every member's bytes are checked against their digest, every
 Markdown file of the folder must be listed, and the members must be those of the
 disposition. The manifest goes into ``_set.yaml`` as the method wrote it.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics, Location
 from ..files import read_regular_file
-from ..report_types import SetLayout
+from ..report_types import SetType
 from ..sets import membership_problems
 from ..styled_yaml import StyledMapping, styled_mapping
 from ..yaml_source import MappingNode, Node, ScalarNode, read_source
@@ -45,7 +45,7 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_manifest(path: Path, display: str, layout: SetLayout, diagnostics: Diagnostics) -> ReadManifest | None:
+def read_manifest(path: Path, display: str, layout: SetType, diagnostics: Diagnostics) -> ReadManifest | None:
     """The manifest of a set folder, checked for its shape; ``None`` after saying why it
     cannot be used."""
     data = read_regular_file(path, display, diagnostics, "a manifest")
@@ -110,17 +110,20 @@ def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes],
                               "remove it from the set folder, or import the set its manifest pins (membership is closed)")
 
 
-def check_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetLayout,
+def check_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetType,
                      diagnostics: Diagnostics) -> None:
-    """The members the manifest lists are those of the overview's result disposition."""
-    entry = layout.file_of(layout.entry)
-    if not manifest.listed(entry):
+    """The members the manifest lists are those of the result disposition (of the member
+    whose field the layout reads)."""
+    unlisted = [layout.roles[role].path for role in layout.required.always if not manifest.listed(layout.roles[role].path)]
+    for entry in unlisted:
         diagnostics.error(Location(manifest.path, 1, 1), f"the manifest does not list {entry}, which every set has",
                           f"add {entry} with its sha256")
+    if unlisted:
         return
     compared = layout.membership(disposition, (name.removesuffix(".md") for name in manifest.digests))
     if compared is None:
         return  # no disposition, or one not of the method's: the overview's check says so
     expected, missing, extra = (tuple(map(layout.file_of, names)) for names in compared)
     where = disposition_at or Location(manifest.path, 1, 1)
-    membership_problems(where, disposition or "", expected, list(missing), list(extra), ("the manifest does not list", "the manifest also lists"), diagnostics)
+    membership_problems(where, disposition or "", expected, list(missing), list(extra), ("the manifest does not list", "the manifest also lists"), layout,
+                        diagnostics)

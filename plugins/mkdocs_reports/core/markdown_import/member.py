@@ -9,6 +9,7 @@ author's order; every line is placed or reported.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,13 @@ from ..diagnostics import Diagnostics, echoed
 from ..front_matter import FRONT_MATTER_KEYS
 from ..ids import kind_of
 from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
-from ..report_types import ReportType, SectionSpec, Shape, TypeRegistry
+from ..report_types import ReportType, Role, SectionSpec, Shape, TypeRegistry
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import ID_TOKEN, BlockReader, Context, Fences, Judgement, heading_level, heading_text
 from .source import FrontMatter, MarkdownSource, read_front_matter, read_markdown
 
+#: a record's first line in the method's current sets: "Label: Short label"
+_LABEL_LINE = re.compile(r"^Label:[ \t]+(\S.*?)[ \t]*$")
 _OTHER_DASHES = (" – ", " - ", " -- ", " —", "— ")
 
 
@@ -44,6 +47,17 @@ class ParsedMember:
     compact_ids: list[str] = field(default_factory=list)
     #: the file's bytes, which a published set pins by their SHA-256
     data: bytes = b""
+    #: the member's name in the system folder: the role it fills, else its type's member
+    role: str | None = None
+    #: its type is its role's, not the one the written type names alone (the overview the
+    #: method's code writes, whose type file is that of the overview its authors wrote)
+    typed_by_role: bool = False
+    #: its set declares records the current way ('#### ID', then 'Label: …')
+    label_lines: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.role or self.type.member
 
     @property
     def system_name(self) -> str | None:
@@ -70,9 +84,16 @@ def _normal(heading: str) -> str:
 
 
 class MemberReader:
-    def __init__(self, source: MarkdownSource, registry: TypeRegistry, diagnostics: Diagnostics) -> None:
+    def __init__(self, source: MarkdownSource, registry: TypeRegistry, diagnostics: Diagnostics,
+                 role_type: ReportType | None = None, label_lines: bool = False) -> None:
         self.source = source
         self.registry = registry
+        #: our type of the role the file fills in its set's layout, when the file names the
+        #: method's type of that role (the overview of either generation)
+        self.role_type = role_type
+        self.typed_by_role = False
+        #: the member's set declares records the current way: '#### ID', then 'Label: …'
+        self.label_lines = label_lines
         self.diagnostics = diagnostics
         self.blocks = BlockReader(source, Fences(source.lines), colon_labels(registry), diagnostics)
         self.heading_forms: list[str] = []
@@ -123,11 +144,14 @@ class MemberReader:
                        "add 'type: agentic-system-analyses/types/<member type>.md' (e.g. …/agentic-system-memory-report.md)")
             return None
         report_type = resolve_type(written, self.registry)
+        if self.role_type is not None and _stem(written) in self.role_type.names:
+            self.typed_by_role = self.role_type is not report_type
+            report_type = self.role_type
         if report_type is not None and written not in (report_type.method_type, report_type.name):
             self.blocks.note(written.line - 1, f"the type {written!r} is read as {report_type.name} "
                                                f"({report_type.method_type or report_type.name})")
         if report_type is None:
-            known = [t.method_type or t.name for t in self.registry.types.values()]
+            known = list(dict.fromkeys(t.method_type or t.name for t in self.registry.types.values()))
             close = difflib.get_close_matches(written[:200], known, n=1, cutoff=0.6)
             hint = f"did you mean {close[0]!r}? " if close else ""
             self.diagnostics.error(
@@ -316,7 +340,14 @@ class MemberReader:
         line = self.lines[index]
         self.source.mark(index, index + 1, "record")
         text = heading_text(line)
-        parsed = self._declaration(index, text)
+        body = index  # the line before the record's body: its heading, or its Label line
+        parsed: tuple[Sourced, Sourced] | None
+        if self.label_lines:
+            with_line = self._declaration_with_label_line(index, text)
+            parsed = (with_line[0], with_line[1]) if with_line else None
+            body = with_line[2] if with_line else index
+        else:
+            parsed = self._declaration(index, text)
         if parsed is None:
             _, end = self.blocks.blocks(index + 1, Context("a declaration", stop_level=4, record=True))
             self.source.mark(index + 1, end, "error")
@@ -330,7 +361,7 @@ class MemberReader:
             self.error(index, 6, f"{record_id} is a record of kind {kind_of(record_id)} under the heading "
                                  f"'{self.registry.method.kinds[kind]}'", f"move it under '### {right}'")
         context = Context(record_id, stop_level=4, record=True)
-        blocks, end = self.blocks.blocks(index + 1, context)
+        blocks, end = self.blocks.blocks(body + 1, context)
         record = SourcedDict(origin=(index + 1, 1))
         record["id"] = record_id
         record["label"] = label
@@ -342,6 +373,32 @@ class MemberReader:
             record["body"] = blocks
         records.append(record)
         return end
+
+    def _declaration_with_label_line(self, index: int, text: str) -> tuple[Sourced, Sourced, int] | None:
+        """``(ID, label, index of the label line)`` of a ``#### <ID>`` heading whose first line
+        is ``Label: <label>`` (ADR 115, the method's current sets)."""
+        match = ID_TOKEN.match(text)
+        if match is None or not match.group("bare"):
+            self.error(index, 6, f"a declaration heading is exactly the record's ID, not '#### {text[:80]}'",
+                       "write '#### MEM-OBJ-name', then 'Label: Short label' as the record's first line")
+            return None
+        written = match.group("bare")
+        record_id = Sourced(written, index + 1, 6)
+        if text[match.end():].strip():
+            self.error(index, 6 + match.end(), f"the declaration of {written} has its label in the heading, as the method's "
+                                               "previous sets wrote it; this set declares records the current way",
+                       f"write '#### {written}' and, as the record's first line, 'Label: {text[match.end():].strip(' —-–')[:60]}'")
+            return None
+        following = self.blocks.skip_blank(index + 1)
+        line = self.lines[following] if following < len(self.lines) else ""
+        found = _LABEL_LINE.match(line)
+        if found is None:
+            self.error(following if following < len(self.lines) else index, 1,
+                       f"the declaration of {written} has no 'Label:' line first",
+                       f"write 'Label: Short label' as the first line after '#### {written}'")
+            return None
+        self.source.mark(following, following + 1, "record")
+        return record_id, Sourced(found.group(1).strip(), following + 1, 1 + found.start(1)), following
 
     def _declaration(self, index: int, text: str) -> tuple[Sourced, Sourced] | None:
         """``(ID, label)`` of a ``#### <ID> — <label>`` heading."""
@@ -355,7 +412,16 @@ class MemberReader:
         if not match.group("bare"):
             self.note(index, f"the {'link' if match.group('linked') else 'code span'} around the declared ID "
                              f"{written} is dropped (the page links the ID)")
-        label = self._label(index, text[match.end() :], f"the declaration of {written}", 6 + match.end())
+        rest = text[match.end() :]
+        if not rest.strip() and match.group("bare"):
+            following = self.blocks.skip_blank(index + 1)
+            if following < len(self.lines) and _LABEL_LINE.match(self.lines[following]):
+                self.error(index, 6, f"{written} is declared as the method's current sets do ('#### ID', then 'Label:'), "
+                                     "in a member of a set of its previous generation, whose declarations carry their label",
+                           f"write '#### {written} — <label>' (and drop the 'Label:' line), or import the member with its "
+                           "current set (its boundary beside it)")
+                return None
+        label = self._label(index, rest, f"the declaration of {written}", 6 + match.end())
         if label is None:
             self.error(index, 6 + match.end(), f"the declaration of {written} has no label",
                        f"write '#### {written} — Short label'")
@@ -464,16 +530,23 @@ def _section_value(blocks: list[dict[str, Any]]) -> object:
     return blocks
 
 
-def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegistry, diagnostics: Diagnostics) -> ParsedMember | None:
-    """One member file (``display`` names it in messages); ``None`` when it cannot be read
-    at all (the reasons are in ``diagnostics``)."""
+def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegistry, diagnostics: Diagnostics,
+                role: Role | None = None, label_lines: bool = False) -> ParsedMember | None:
+    """One member file (``display`` names it in messages), filling ``role`` of its set's
+    layout when the file is at the role's path; ``None`` when it cannot be read at all (the
+    reasons are in ``diagnostics``)."""
     source = read_markdown(display, data, diagnostics)
     if source is None:
         return None
-    reader = MemberReader(source, registry, diagnostics)
+    role_type = registry.role_type(role) if role is not None else None
+    reader = MemberReader(source, registry, diagnostics, role_type, label_lines)
     member = reader.read(real_path)
     if member is not None:
         member.data = data
+        member.typed_by_role = reader.typed_by_role
+        member.label_lines = label_lines
+        if role is not None and member.type is role_type and role.member != member.type.member:
+            member.role = role.member
     if member is not None and reader.blocks.notes_omitted:
         member.judgements.append(Judgement(source.at(0), f"… and {reader.blocks.notes_omitted} more notes on this member"))
     return member

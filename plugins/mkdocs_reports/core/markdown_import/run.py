@@ -28,7 +28,7 @@ from ..report_types import Shape, TypeRegistry
 from ..schema import SCHEMA_BASE, SCHEMA_FILES, SCHEMA_URL
 from ..site_names import SLUG, SiteNames
 from ..styled_yaml import placed
-from ..type_files import TYPES_DIR, builtin_method, collection_registry
+from ..type_files import TYPES_DIR, builtin_registry, collection_registry
 from ..writing import WriteError, current_bytes, target_problem, write_all
 from ..yaml_writer import Sourced, Written, dump
 from .blocks import Judgement
@@ -40,7 +40,7 @@ from .source import read_front_matter, read_markdown
 _RUN_ID_SLUG = re.compile(r"AAS-[0-9]{4}-[0-9]{2}-[0-9]{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-[0-9]{2}")
 SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
 #: the manifest of a set the method published
-MANIFEST = builtin_method().set_layout.manifest
+MANIFEST = builtin_registry().set_types[0].manifest
 #: report keys before the sections, in the order a report file writes them
 _HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status",
          *(entry.key for entry in FRONT_MATTER_KEYS if entry.key not in NAMED_VALUES and entry.key != "system"))
@@ -156,7 +156,7 @@ def _groups(paths: list[Path], diagnostics: Diagnostics, base: Path | None) -> l
 
 def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
     """Why a file of a set folder is not one of this collection's members, or ``None``."""
-    if any(t.member == path.stem for t in registry.types.values()):
+    if any(t.member == path.stem for t in registry.types.values()) or path.stem in registry.member_order:
         return None
     scratch = Diagnostics()
     source = read_markdown(str(path), data, scratch)
@@ -171,7 +171,7 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
 
 def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
     seen: dict[str, ParsedMember] = {}
-    layout = registry.method.set_layout
+    layout = registry.layout_for(path.stem for path in group.files)
     if group.whole_folder and os.path.lexists(manifest := group.folder / MANIFEST):
         shown = display_path(manifest, base)
         group.manifest = read_manifest(manifest, shown, layout, diagnostics) if _inside(manifest, group, shown, diagnostics) else None
@@ -187,22 +187,23 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
         if group.manifest is None and group.whole_folder and (why := _is_member(path, data, registry)) is not None:
             result.skipped.append(f"{display}: skipped: {why}")
             continue
-        member = read_member(display, path, data, registry, diagnostics)
+        member = read_member(display, path, data, registry, diagnostics, layout.role_of(path.stem), layout.citations == "links")
         if member is None:
             continue
         result.judgements.extend(member.judgements)
-        if member.type.member in seen:
-            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.type.member].source.path})",
+        if member.name in seen:
+            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.name].source.path})",
                               "a set has one member of each type: import the two sets separately")
             continue
-        seen[member.type.member] = member
-        if path.stem != member.type.member:
-            result.judgements.append(Judgement(Location(display), f"written as {member.type.member}.yaml, the file name of {member.type.a_noun}"))
+        seen[member.name] = member
+        if path.stem != member.name:
+            result.judgements.append(Judgement(Location(display), f"written as {member.name}.yaml, the file name of {member.type.a_noun}"))
         group.members.append(member)
     if group.manifest is not None:
         check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
-        entry = seen.get(layout.entry)
-        disposition = entry.front.get("result_disposition") if entry else None
+        decides = layout.discriminator
+        entry = seen.get(decides[0]) if decides else None
+        disposition = entry.front.get(decides[1]) if entry and decides else None
         where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
         check_membership(group.manifest, disposition, where, layout, diagnostics)
 
@@ -239,7 +240,7 @@ def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> 
     """The report file's mapping: the head keys, then the sections in the author's order,
     then how the Markdown spelled the member where the export's default would not."""
     written_type = member.front["type"]
-    name = _stem(written_type) if _stem(written_type) in member.type.names else member.type.name
+    name = _stem(written_type) if _stem(written_type) in member.type.names and not member.typed_by_role else member.type.name
     data: dict = {"type": Sourced(name, written_type.line, written_type.column)}
     if system_name:
         data["system"] = system_name
@@ -269,6 +270,8 @@ def member_spelling(member: ParsedMember, name: str, written_type: str) -> dict:
     is not the type's own, the front matter's order and quoting when they are not the
     templates', the annotation headings' forms when they are not links."""
     spelling: dict = {}
+    if member.label_lines and member.type.prefix:
+        spelling["declarations"] = "label-line"
     if member.type.method_path(name) != written_type:
         spelling["type"] = str(written_type)
     order = member.front.order
@@ -412,7 +415,7 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
                 continue
             taken = any(slug == group.slug for slug, _ in part.slugs)
             part.slugs.append((group.slug, display_path(group.folder, base)))
-            if taken or _linked(into / group.slug, [SET_FILE, *(f"{m.type.member}.yaml" for m in group.members)], diagnostics, base):
+            if taken or _linked(into / group.slug, [SET_FILE, *(f"{m.name}.yaml" for m in group.members)], diagnostics, base):
                 continue
             plan = _plan(group, group.slug, into, registry, diagnostics, base)
             scratch.judgements.extend(plan.judgements)
@@ -420,14 +423,14 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
             outputs[f"{group.slug}/{SET_FILE}"] = Output(set_output, display_path(set_output, base),
                                                           write_set(plan.data) if plan.data is not None else None, None)
             if group.manifest is not None:  # closed membership: a member the set no longer has goes
-                kept = {f"{m.type.member}.yaml" for m in group.members}
+                kept = {f"{m.name}.yaml" for m in group.members}
                 for old in sorted((into / group.slug).glob("*.yaml")) if (into / group.slug).is_dir() else []:
                     if not old.name.startswith("_") and old.name not in kept and not old.is_symlink():
                         outputs[f"{group.slug}/{old.name}"] = Output(old, display_path(old, base), None, None, status="removed")
             for member in group.members:
-                target = into / group.slug / f"{member.type.member}.yaml"
+                target = into / group.slug / f"{member.name}.yaml"
                 data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
-                outputs[f"{group.slug}/{member.type.member}.yaml"] = Output(
+                outputs[f"{group.slug}/{member.name}.yaml"] = Output(
                     target, display_path(target, base), write_member(member, data), member.source.path)
         part.judgements, part.skipped = scratch.judgements, scratch.skipped
         _targets(outputs, into, diagnostics, base)

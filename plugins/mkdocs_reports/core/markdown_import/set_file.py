@@ -18,6 +18,7 @@ from ..front_matter import NULL
 from ..model import AnalysisSet
 from ..report_types import TypeRegistry
 from ..schema import UNRECORDED
+from ..type_files import builtin_registry
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import Judgement
 from .manifest import ReadManifest
@@ -77,7 +78,9 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
     inputs commit, the manifest) and the overview's source register."""
     data = SourcedDict()
     plan = SetPlan(data)
-    overview = next((m for m in members if "result_disposition" in m.front), None)
+    entry = (registry or builtin_registry()).layout_for(m.name for m in members).entry_member
+    overview = next((m for m in members if m.name == entry and "result_disposition" in m.front), None) or next(
+        (m for m in members if "result_disposition" in m.front), None)
     name = overview.front["system"].of(overview.source.path) if overview and "system" in overview.front else system_name(members)
     if name is None:
         title = members[0].title
@@ -98,7 +101,7 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
         plan.stated_too["reviewed_boundary"] = boundary
         boundary = None
     identity = _agreed(members, "source_identity", diagnostics)
-    rows = register_rows(overview) if overview is not None else []
+    rows = register_rows(members, registry)
     if identity is None and rows and "identity" in rows[0]:
         identity = rows[0]["identity"]
     source = SourcedDict({"id": "SRC-1"}, origin=(boundary.line, boundary.column) if boundary else None,
@@ -196,11 +199,18 @@ _SOURCE_ID = re.compile(r"SRC-[1-9][0-9]*")
 _CODE = re.compile(r"`([^`]+)`")
 
 
-def register_rows(overview: ParsedMember) -> list[SourcedDict]:
-    """The sources of the overview's Source register: each row's ID, kind, and identity and
-    revision as their code spans write them (the boundary contract: "Each stable source
-    identity is in a code span")."""
-    section = overview.sections.get("source_register")
+def register_rows(members: list[ParsedMember], registry: TypeRegistry | None) -> list[SourcedDict]:
+    """The sources of the set's Source register (where its set type's front page finds it:
+    the boundary, or the overview of the previous generation): each row's ID, kind, and
+    identity and revision as their code spans write them (the boundary contract: "Each
+    stable source identity is in a code span")."""
+    layout = (registry or builtin_registry()).layout_for(m.name for m in members)
+    part = layout.part("register")
+    holder = next((m for m in members if part and part.role and m.name == layout.member(part.role)), None)
+    if holder is None or part is None or part.section is None:
+        return []
+    overview = holder
+    section = overview.sections.get(part.section)
     tables = [block["table"] for block in section if isinstance(block, dict) and "table" in block] if isinstance(section, list) else []
     rows: list[SourcedDict] = []
     for row in tables[0]["rows"] if tables else []:
