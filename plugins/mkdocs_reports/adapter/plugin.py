@@ -92,10 +92,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
                 f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
             )
-        self.paths = Paths(
-            self.config.index_page, self.config.coverage_page, self.config.systems_page,
-            directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
-        )  # fmt: skip
         self.names = SiteNames.of({key: self.config[key] for key in PAGE_SETTINGS}, Path(config.docs_dir))
         self.user_nav = config.nav
         config.extra_css.extend(STYLESHEETS)
@@ -110,9 +106,17 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     # -- the collection -----------------------------------------------------------------
 
+    @event_priority(100)  # first: other plugins' on_files (redirects, llmstxt) see the generated pages
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        """The generated pages, added before any other plugin looks at the files; the site's
+        settings read here, after every plugin's ``on_config`` has set them (Material's
+        ``offline`` turns ``use_directory_urls`` off), whatever the order of ``plugins:``."""
         if not self.config.enabled:
             return None
+        self.paths = Paths(
+            self.config.index_page, self.config.coverage_page, self.config.systems_page,
+            directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
+        )  # fmt: skip
         checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
         previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
@@ -229,6 +233,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             context["nav"] = self.navigation.for_page(None)
         return context
 
+    @event_priority(100)  # first: on the theme's HTML as written, before a minifier rewrites it
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         """Every page with its navigation landmarks named apart (``landmarks.py``) and a
         link's label said once (``label_once.py``); a preview says so at the top of every
@@ -243,6 +248,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
         return preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
 
+    @event_priority(100)  # first, as on_post_page
     def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
         """404.html sends readers lost in a preview to its own 404 page, in every build (the
         published site's 404 is the one GitHub Pages serves); a preview's has its banner."""
@@ -255,7 +261,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
         return output
 
-    @event_priority(-100)  # after the search plugin has written its index
+    # after the search plugin has written its index (0), before Material's offline plugin
+    # inlines it into a script (-100)
+    @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The generated pages' search entries, made from the collection (pages/search.py)."""
         if not self.config.enabled or self.site is None:

@@ -1,0 +1,117 @@
+"""The plugin beside the plugins adopters already run, each listed before and after
+``reports`` in ``plugins:``: the site builds strictly either way, and each plugin sees the
+generated pages, the settings and the search entries as it would a hand-written site's.
+
+Every plugin here is the real one from PyPI (the ``test`` extra installs them); every row
+of the package README's compatibility table is backed by a test of this module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sitehtml import Site, build_site, make_project
+
+pytestmark = pytest.mark.site
+
+ORDERS = ("before", "after")
+REPORTS = """\
+  - reports:
+      require_verified_quotes: false
+"""
+#: a record of the sample, by the anchor of its entry on its report's page
+RECORD = "mem-rte-note-write"
+
+
+def project_with(root: Path, plugin: str, order: str, *, site_url: str | None = None) -> Path:
+    """This repository's site around the sample collection, its ``plugins:`` being search,
+    ``plugin`` (YAML list items, indented) and ``reports`` in the given order."""
+    project = make_project(root)
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    plugins = plugin + REPORTS if order == "before" else REPORTS + plugin
+    config, count = re.subn(r"(?ms)^plugins:\n.*?(?=^\S)", lambda _: f"plugins:\n  - search\n{plugins}\n", config)
+    assert count == 1
+    if site_url is not None:
+        config = config.replace("site_url: !ENV REPORTS_SITE_URL", f"site_url: {site_url}")
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return project
+
+
+class _Tags(HTMLParser):
+    """Every start tag of a page with its attributes, however the page is minified."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def tags_of(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Tags()
+    parser.feed(html)
+    return parser.tags
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_redirects_to_generated_pages_hold_in_either_order(tmp_path, order):
+    plugin = "  - redirects:\n      redirect_maps:\n        old-alpha.md: alpha/memory.md\n"
+    site = build_site(project_with(tmp_path, plugin, order))  # strict: a missing target is a warning
+    redirect = (site / "old-alpha" / "index.html").read_text(encoding="utf-8")
+    assert "../alpha/memory/" in redirect
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_llmstxt_lists_generated_pages_in_either_order(tmp_path, order):
+    plugin = "  - llmstxt:\n      sections:\n        Reports:\n          - alpha/*.md\n"
+    site = build_site(project_with(tmp_path, plugin, order, site_url="https://example.org/reports/"))
+    listed = (site / "llms.txt").read_text(encoding="utf-8")
+    assert "https://example.org/reports/alpha/memory/index.md" in listed, listed
+    assert RECORD.upper() in (site / "alpha" / "memory" / "index.md").read_text(encoding="utf-8").upper()
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_offline_links_resolve_and_its_index_has_the_records_in_either_order(tmp_path, order):
+    site_dir = build_site(project_with(tmp_path, "  - offline\n", order))
+    site = Site(site_dir)
+    assert "alpha/memory.html" in site.pages  # the offline plugin's file URLs, in our links too
+    assert site.broken_links() == []
+    inlined = (site_dir / "search" / "search_index.js").read_text(encoding="utf-8")
+    index = json.loads(inlined.removeprefix("var __index = "))
+    assert f"alpha/memory.html#{RECORD}" in {doc["location"] for doc in index["docs"]}
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_minified_pages_keep_named_landmarks_and_labels_said_once_in_either_order(tmp_path, order):
+    plugin = "  - minify:\n      minify_html: true\n"
+    site = build_site(project_with(tmp_path, plugin, order))
+    html = (site / "alpha" / "memory" / "index.html").read_text(encoding="utf-8")
+    assert len(html.splitlines()) < 20  # minified indeed
+    tags = tags_of(html)
+    assert ("nav", "Breadcrumbs") in {(tag, attrs.get("aria-label")) for tag, attrs in tags}
+    labelled: dict[str, int] = {}
+    for tag, attrs in tags:
+        if tag == "a" and attrs.get("data-rpt-label"):
+            labelled[str(attrs.get("href"))] = labelled.get(str(attrs.get("href")), 0) + 1
+    assert labelled and max(labelled.values()) == 1, {href: n for href, n in labelled.items() if n > 1}
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_search_index_has_the_record_entries_in_either_order(tmp_path, order):
+    project = make_project(tmp_path)
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    search = re.search(r"(?ms)^  - search:\n.*?(?=^  - reports:)", config)
+    assert search is not None
+    if order == "after":  # search listed after reports
+        config = config.replace(search.group(0), "")
+        config = re.sub(r"(?ms)(^  - reports:\n.*?)(?=^\S)", lambda m: m.group(1) + search.group(0), config)
+    (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    site = Site(build_site(project))
+    assert f"alpha/memory/#{RECORD}" in {doc["location"] for doc in site.search_index()}
+
