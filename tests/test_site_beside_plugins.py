@@ -9,13 +9,15 @@ of the package README's compatibility table is backed by a test of this module.
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from sitehtml import Site, build_site, make_project
+from sitehtml import GENERATOR_COMMAND, Site, build_site, make_project
 
 pytestmark = pytest.mark.site
 
@@ -115,3 +117,57 @@ def test_search_index_has_the_record_entries_in_either_order(tmp_path, order):
     site = Site(build_site(project))
     assert f"alpha/memory/#{RECORD}" in {doc["location"] for doc in site.search_index()}
 
+
+
+def build_by_command(project: Path) -> Path:
+    """The site built by the generator's own command line, which starts plugins as a
+    reader's build does (``on_startup``: mkdocs-rss-plugin sets itself up there)."""
+    site = project / "site"
+    run = subprocess.run([*GENERATOR_COMMAND, "build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    return site
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_rss_with_its_default_match_path_builds_and_lists_generated_pages_in_either_order(tmp_path, order):
+    site_dir = build_by_command(project_with(tmp_path, "  - rss\n", order, site_url="https://example.org/"))
+    feed = (site_dir / "feed_rss_created.xml").read_text(encoding="utf-8")
+    assert "https://example.org/alpha/memory/" in feed  # its default match_path takes every page
+
+
+def test_static_i18n_is_refused_in_one_line_naming_it(tmp_path):
+    plugin = "  - i18n:\n      languages:\n        - locale: en\n          default: true\n          name: English\n"
+    project = project_with(tmp_path, plugin, "before")
+    run = subprocess.run([*GENERATOR_COMMAND, "build", "-q", "-f", str(project / "mkdocs.yml")], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1
+    [message] = [line for line in run.stderr.splitlines() if "i18n" in line]
+    assert "mkdocs-static-i18n" in message and "reports" in message and "Traceback" not in run.stderr, run.stderr
+
+
+def git(project: Path, *args: str, date: str | None = None) -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org", "GIT_COMMITTER_NAME": "A",
+           "GIT_COMMITTER_EMAIL": "a@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}  # fmt: skip
+    if date is not None:
+        env |= {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    subprocess.run(["git", *args], cwd=project, env=env, check=True, capture_output=True)
+
+
+def test_git_revision_dates_of_generated_pages_are_those_of_the_reports_they_show(tmp_path):
+    plugin = "  - git-revision-date-localized:\n      type: iso_date\n"
+    project = project_with(tmp_path, plugin, "before")
+    git(project, "init", "-q")
+    git(project, "add", "mkdocs.yml", "docs", "overrides", "reports/beta")
+    git(project, "commit", "-q", "-m", "site", date="2021-01-02T12:00:00+00:00")
+    git(project, "add", "reports/alpha")
+    git(project, "commit", "-q", "-m", "alpha", date="2022-03-04T12:00:00+00:00")
+    site = build_site(project)
+
+    def dates(url: str) -> set[str]:
+        html = (site / url / "index.html").read_text(encoding="utf-8")
+        return set(re.findall(r'git-revision-date-localized-plugin-iso_date"[^>]*>(\d{4}-\d\d-\d\d)<', html))
+
+    assert dates("alpha/memory") == {"2022-03-04"}  # its report's last commit, not the build's date
+    assert dates("beta/memory") == {"2021-01-02"}
+    assert dates("alpha") == {"2022-03-04"}  # a system's page: its folder's last commit
+    assert dates("records") == {"2022-03-04"}  # a page of the whole collection: the collection's

@@ -48,6 +48,7 @@ from .messages import errors_banner, log_checked, unreadable_pages
 from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
 from .preview import Preview, PreviewError, SnapshotError
+from .refused import refusal
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started
@@ -83,6 +84,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
+        refused = refusal(config)
+        if refused is not None:
+            raise PluginError(refused)
         self.base = Path(config.config_file_path or ".").parent
         self.root = self.base / self.config.reports_dir
         if not self.root.is_dir():  # a mistyped name would otherwise publish an empty site
@@ -127,7 +131,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.serving:  # what is kept for the next build is needed by no other
             self.site.by_system.clear()
             self.site.converter.forget()
-        docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
+        docs_pages = [f for f in files.documentation_pages() if not f.generated_by and not isinstance(f, GeneratedFile)]
         home = files.get_file_from_path(self.paths.home_page)
         self.glance = self.site.glance(self.paths.home_page) if home is not None else None
         if home is None:
@@ -141,7 +145,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new: list[File] = []
         self.generated = set(pages)
         for uri, spec in pages.items():
-            made = GeneratedFile.in_memory(config, uri, "")
+            made = GeneratedFile.in_memory(config, uri, "", self.base / spec.source if spec.source else self.root)
+            made.as_page_of_source()
             ReportPage(spec, made, config)  # the page the navigation finds for the file
             if self.dirty:
                 made.fingerprint = content_fingerprint(spec)
@@ -151,12 +156,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new += [GeneratedFile.copied(config, f"{ASSET_DIR}/{a.name}", str(a)) for a in sorted(ASSETS.iterdir())]
         previews = self.site.previews()  # each made as it is written
         for path in previews:
-            made = GeneratedFile.in_memory(config, path, "")
+            made = GeneratedFile.in_memory(config, path, "", self.root)
             made.make = (lambda path=path: previews[path])
             # (while serving --dirty, a kept file is not written again: the same JSON)
             made.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(made.abs_dest_path)
             new.append(made)
-        new += [GeneratedFile.in_memory(config, path, text) for path, text in self.site.downloads().items()]
+        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in self.site.downloads().items()]
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         refuse_collisions(files, new)

@@ -153,11 +153,11 @@ class SitePages:
         return status_chart(self.env, view, layer, href(self.paths.index_page))
 
     def _page(self, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
-              nav_title: str | None = None, listing: bool = False, **context: Any) -> PageSpec:  # fmt: skip
+              nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PageSpec:  # fmt: skip
         builder, base = self._builder_context(page, system)
         written = self.env.get_template(f"reports/{template}").render(**base, **context)
         clean = builder.filled(sanitize(written, builder.anchors.ids))
-        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing)
+        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
     # -- every page -----------------------------------------------------------------------
 
@@ -209,10 +209,12 @@ class SitePages:
         """The system's page, its reports, and a page per member it cites unpublished."""
         slug, paths = view.system.slug, self.paths
         front = "front.html.j2" if self.graph.collection.types.method.set_layout.entry in view.system.reports else "system.html.j2"
-        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
+        folder = str(Path(next(iter(view.system.reports.values())).path).parent) if view.system.reports else None
+        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, source=folder, view=view)}
         for report in view.reports:
             page = paths.report(slug, report.member)
-            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report), report=report, view=view)
+            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report),
+                                     source=report.path, report=report, view=view)  # fmt: skip
         for member, records in view.external.items():
             page = paths.report(slug, member)
             if page in pages:
@@ -225,7 +227,7 @@ class SitePages:
             for record in records:
                 by_kind[record.kind].append(record)
             title = f"{view.system.name} {member} report (not published)"
-            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member),
+            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member), source=folder,
                                      member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
         return pages
 
