@@ -171,3 +171,17 @@ def test_git_revision_dates_of_generated_pages_are_those_of_the_reports_they_sho
     assert dates("beta/memory") == {"2021-01-02"}
     assert dates("alpha") == {"2022-03-04"}  # a system's page: its folder's last commit
     assert dates("records") == {"2022-03-04"}  # a page of the whole collection: the collection's
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_citations_in_blog_posts_link_from_the_posts_url_in_either_order(tmp_path, order):
+    project = project_with(tmp_path, "  - blog\n", order)
+    (project / "docs" / "blog" / "posts").mkdir(parents=True)
+    (project / "docs" / "blog" / "index.md").write_text("# Blog\n", encoding="utf-8")
+    post = "---\ndate: 2024-05-06\n---\n\n# A post\n\nAlpha keeps alpha:MEM-OBJ-notes.\n"
+    (project / "docs" / "blog" / "posts" / "notes.md").write_text(post, encoding="utf-8")
+    site = Site(build_site(project))
+    [post_url] = [url for url in site.pages if url.startswith("blog/2024/")]
+    [link] = [link for link in site.page(post_url).links if link.text == "MEM-OBJ-notes"]
+    assert site.resolve(site.page(post_url), link.href) == ("alpha/memory/", "mem-obj-notes")
+    assert site.broken_links() == []

@@ -49,6 +49,7 @@ from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
 from .preview import Preview, PreviewError, SnapshotError
 from .refused import refusal
+from .site_root import with_site_root
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started
@@ -211,7 +212,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         """A hand-written page's ``system:ID`` citations, linked (generated pages have no Markdown)."""
         if not self.config.enabled or self.site is None or isinstance(page, ReportPage):
             return None
-        linked, problems = link_docs_citations(markdown, page.file.src_uri, self.site.graph, self.paths)
+        linked, problems = link_docs_citations(markdown, page.file.src_uri, page.url, self.site.graph, self.paths)
         if problems:
             log_citation_problems(log, page, markdown, problems, self.base)
         return linked
@@ -240,14 +241,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     @event_priority(100)  # first: on the theme's HTML as written, before a minifier rewrites it
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
-        """Every page with its navigation landmarks named apart (``landmarks.py``) and a
-        link's label said once (``label_once.py``); a preview says so at the top of every
-        page (``preview_html.py``)."""
+        """Every page with its navigation landmarks named apart (``landmarks.py``), a
+        link's label said once (``label_once.py``) and the site's root said for the scripts
+        (``site_root.py``); a preview says so at the top of every page (``preview_html.py``)."""
         if not self.config.enabled or self.site is None:
             return None
         if isinstance(page, ReportPage):
             page.release()
-        output = label_once(name_landmarks(output))
+        output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/")
         if not self.preview.pull_request:
             return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
@@ -260,7 +261,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or template_name != "404.html" or self.site is None:
             return None
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
-        output = preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root))
+        output = with_site_root(preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root)), root)
         if self.preview.pull_request:
             href = root + self.changes_url if self.changes_url is not None else None
             output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))

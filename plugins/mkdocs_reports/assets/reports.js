@@ -17,10 +17,9 @@
      it is cited, other systems with the same ID. All of it is author text, only ever set
      as text (textContent), never parsed as HTML. */
   var PREVIEWS = "assets/mkdocs-reports/previews/";
-  var root = (function () {
-    var script = document.currentScript && document.currentScript.src;
-    var at = script ? script.indexOf("assets/mkdocs-reports/reports.js") : -1;
-    return at >= 0 ? script.slice(0, at) : null;  // the site's root, however deep it is served
+  var root = (function () {  // the site's root, as the page says it (site_root.py), whatever the script is named
+    var at = document.documentElement.getAttribute("data-rpt-root");
+    return at === null ? null : new URL(at, location.href).href;
   })();
   var loaded = {};
   var tooltip = null;

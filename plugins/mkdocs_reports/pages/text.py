@@ -140,13 +140,15 @@ def plain_html(text: str | None) -> str:
 
 class Links:
     """Links from one page (``page``) of one system (``system``) to records, sources and
-    source files: HTML, relative to the page."""
+    source files: HTML, relative to the page; to the page's ``url`` (from the site's root)
+    when it is not the one its path makes (a blog post's)."""
 
-    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str) -> None:
+    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str, url: str | None = None) -> None:
         self.graph = graph
         self.paths = paths
         self.system = system
         self.page = page
+        self.url = url
         self.grammar = graph.collection.types.grammar
         self._refs: dict[tuple[str, bool, str | None], str | None] = {}
 
@@ -181,7 +183,7 @@ class Links:
         if target is None:
             return None
         page, anchor = self.paths.record(target)
-        href = self.paths.href(self.page, page, anchor)
+        href = self.paths.href(self.page, page, anchor) if self.url is None else self.paths.href_from_url(self.url, page, anchor)
         label = html.escape(" ".join((self.tooltip(record_id) or "").split()))
         start = f'<a data-rpt-label="{label}" href="{html.escape(href)}">'
         if opening:
