@@ -47,7 +47,7 @@ from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
 from .statuses import status_class
-from .templates import environment
+from .templates import environment, site_markup_of
 from .text import PageText, label_html, shorten
 from .views import Overview, StatusLayer, SystemView, member_title
 
@@ -104,6 +104,7 @@ class SitePages:
         self.overview = Overview(graph, self.backlinks)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
+        self.site_markup = site_markup_of(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
         #: what was made of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
@@ -156,7 +157,7 @@ class SitePages:
               nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PageSpec:  # fmt: skip
         builder, base = self._builder_context(page, system)
         written = self.env.get_template(f"reports/{template}").render(**base, **context)
-        clean = builder.filled(sanitize(written, builder.anchors.ids))
+        clean = builder.filled(sanitize(written, builder.anchors.ids, self.site_markup))
         return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
     # -- every page -----------------------------------------------------------------------
