@@ -185,3 +185,47 @@ def test_citations_in_blog_posts_link_from_the_posts_url_in_either_order(tmp_pat
     [link] = [link for link in site.page(post_url).links if link.text == "MEM-OBJ-notes"]
     assert site.resolve(site.page(post_url), link.href) == ("alpha/memory/", "mem-obj-notes")
     assert site.broken_links() == []
+
+
+def nav_links(site: Site, url: str) -> set[str]:
+    """The pages the navigation of the page at ``url`` links to, from the site's root."""
+    page = site.page(url)
+    return {resolved[0] for link in page.links if link.in_nav and (resolved := site.resolve(page, link.href)) is not None}
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_literate_nav_keeps_its_navigation_and_the_collection_in_either_order(tmp_path, order):
+    project = project_with(tmp_path, "  - literate-nav\n", order)
+    summary = "* [Home](index.md)\n* Guides\n    * [Writing reports](authoring.md)\n    * [The format](format.md)\n    * [Publishing](publishing.md)\n"
+    (project / "docs" / "SUMMARY.md").write_text(summary, encoding="utf-8")
+    site = Site(build_site(project))
+    links = nav_links(site, "alpha/memory/")
+    assert {"", "authoring/", "systems/", "records/", "alpha/memory/"} <= links, links
+    assert not any(link.startswith("beta/") for link in links)  # each page lists its own system only
+    page = site.page("alpha/memory/")
+    assert "Writing reports" in {link.text for link in page.links if link.in_nav}  # its titles: its navigation is used
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_section_index_builds_and_systems_keep_their_pages_in_either_order(tmp_path, order):
+    site = Site(build_site(project_with(tmp_path, "  - section-index\n", order)))
+    assert {"systems/", "alpha/", "alpha/memory/"} <= nav_links(site, "alpha/memory/")
+    assert site.broken_links() == []
+
+
+def test_awesome_nav_is_refused_while_reports_makes_the_navigation(tmp_path):
+    project = project_with(tmp_path, "  - awesome-nav\n", "before")
+    run = subprocess.run([*GENERATOR_COMMAND, "build", "-q", "-f", str(project / "mkdocs.yml")], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1
+    [message] = [line for line in run.stderr.splitlines() if "awesome" in line]
+    assert "mkdocs-awesome-nav" in message and "nav: false" in message and "Traceback" not in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_awesome_nav_makes_the_navigation_with_the_collection_when_reports_does_not(tmp_path, order):
+    project = project_with(tmp_path, "  - awesome-nav\n", order)
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("  - reports:\n", "  - reports:\n      nav: false\n"), encoding="utf-8")
+    site = Site(build_site(project))
+    assert {"systems/", "records/", "alpha/memory/", "authoring/"} <= nav_links(site, "alpha/memory/")
+    assert site.broken_links() == []

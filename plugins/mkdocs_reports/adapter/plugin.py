@@ -26,7 +26,7 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -85,7 +85,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
-        refused = refusal(config)
+        refused = refusal(config, self.config.nav)
         if refused is not None:
             raise PluginError(refused)
         self.base = Path(config.config_file_path or ".").parent
@@ -98,7 +98,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
             )
         self.names = SiteNames.of({key: self.config[key] for key in PAGE_SETTINGS}, Path(config.docs_dir))
-        self.user_nav = config.nav
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
@@ -112,7 +111,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     # -- the collection -----------------------------------------------------------------
 
     @event_priority(100)  # first: other plugins' on_files (redirects, llmstxt) see the generated pages
-    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+    def _add_pages(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
         """The generated pages, added before any other plugin looks at the files; the site's
         settings read here, after every plugin's ``on_config`` has set them (Material's
         ``offline`` turns ``use_directory_urls`` off), whatever the order of ``plugins:``."""
@@ -132,7 +131,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.serving:  # what is kept for the next build is needed by no other
             self.site.by_system.clear()
             self.site.converter.forget()
-        docs_pages = [f for f in files.documentation_pages() if not f.generated_by and not isinstance(f, GeneratedFile)]
         home = files.get_file_from_path(self.paths.home_page)
         self.glance = self.site.glance(self.paths.home_page) if home is not None else None
         if home is None:
@@ -171,15 +169,26 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             files.append(file)
             if file.src_uri == self.config.changes_page and self.preview.compares:
                 self.changes_url = file.url
+        self.files = files
+        return files
+
+    # after every other plugin's on_files, literate-nav's "last" (-100) too: it sets the
+    # site's navigation there (from SUMMARY.md), which the collection then joins
+    @event_priority(-110)
+    def _add_navigation(self, files: Files, /, *, config: MkDocsConfig) -> None:
+        """The collection in the site's navigation, as it stands once every plugin has set it."""
+        if not self.config.enabled or self.site is None:
+            return
+        docs_pages = [f for f in files.documentation_pages() if not f.generated_by and not isinstance(f, GeneratedFile)]
         if self.config.nav:
             changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
-            config.nav = site_nav(docs_pages, self.paths.home_page, self.user_nav, changes, self.site.nav)
+            config.nav = site_nav(docs_pages, self.paths.home_page, config.nav, changes, self.site.nav)
         if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
             for file in docs_pages:
                 if os.path.isfile(file.abs_dest_path):
                     os.utime(file.abs_dest_path, (0, 0))
-        self.files = files
-        return files
+
+    on_files = CombinedEvent(_add_pages, _add_navigation)
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
