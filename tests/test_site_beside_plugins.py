@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sitehtml import GENERATOR_COMMAND, Site, build_site, make_project
+from sitehtml import GENERATOR_COMMAND, SAMPLE, Site, build_site, make_project
 
 pytestmark = pytest.mark.site
 
@@ -30,10 +30,10 @@ REPORTS = """\
 RECORD = "mem-rte-note-write"
 
 
-def project_with(root: Path, plugin: str, order: str, *, site_url: str | None = None) -> Path:
-    """This repository's site around the sample collection, its ``plugins:`` being search,
-    ``plugin`` (YAML list items, indented) and ``reports`` in the given order."""
-    project = make_project(root)
+def project_with(root: Path, plugin: str, order: str, *, site_url: str | None = None, reports: Path = SAMPLE) -> Path:
+    """This repository's site around the sample collection (or ``reports``), its ``plugins:``
+    being search, ``plugin`` (YAML list items, indented) and ``reports`` in the given order."""
+    project = make_project(root, reports)
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
     plugins = plugin + REPORTS if order == "before" else REPORTS + plugin
     config, count = re.subn(r"(?ms)^plugins:\n.*?(?=^\S)", lambda _: f"plugins:\n  - search\n{plugins}\n", config)

@@ -37,7 +37,9 @@ from ..core.loader import LoadCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import PageClash, PageSpec, Paths, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
+from ..pages.data_scripts import as_script, script_path
 from ..pages.docs_citations import link_docs_citations
+from ..pages.previews import PreviewFiles
 from . import preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
@@ -160,7 +162,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             # (while serving --dirty, a kept file is not written again: the same JSON)
             made.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(made.abs_dest_path)
             new.append(made)
-        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in self.site.downloads().items()]
+        downloads = self.site.downloads()
+        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in downloads.items()]
+        if not self.paths.directory_urls:  # a site that works from file://, where no page may fetch a local file
+            new += self._data_scripts(config, previews, {path: text for path, text in downloads.items() if path.endswith(".json")})
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         refuse_collisions(files, new)
@@ -189,6 +194,19 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                     os.utime(file.abs_dest_path, (0, 0))
 
     on_files = CombinedEvent(_add_pages, _add_navigation)
+
+    def _data_scripts(self, config: MkDocsConfig, previews: PreviewFiles, data: dict[str, str]) -> list[File]:
+        """Each data file the scripts read (previews, the comparison's JSON) as a script too
+        (``pages/data_scripts.py``); a preview's made as it is written, from the text its
+        JSON file was written with."""
+        made: list[File] = []
+        for path, text in data.items():
+            made.append(GeneratedFile.in_memory(config, script_path(path), as_script(text), self.root))
+        for path in previews:
+            script = GeneratedFile.in_memory(config, script_path(path), "", self.root)
+            script.make = (lambda path=path: as_script(previews.made[path][1] if path in previews.made else previews[path]))
+            made.append(script)
+        return made
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process

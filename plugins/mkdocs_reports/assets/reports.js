@@ -37,14 +37,28 @@
     return system ? { system: decodeURIComponent(system), anchor: decodeURIComponent(link.hash.slice(1)) } : null;
   }
 
-  function previews(system) {
-    if (!(system in loaded)) {
-      loaded[system] = window.fetch
-        ? fetch(root + PREVIEWS + encodeURIComponent(system) + ".json")
-          .then(function (r) { return r.ok ? r.json() : null; })
-          .catch(function () { return null; })
+  /** a data file of the site, by its JSON file's address: fetched, or, in a page read from
+      file:// (where no page may fetch a local file), loaded as the script published beside
+      it (data_scripts.py); null when it cannot be had */
+  function loadData(url) {
+    url = new URL(url, location.href).href;
+    if (location.protocol !== "file:") {
+      return window.fetch
+        ? fetch(url).then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; })
         : Promise.resolve(null);
     }
+    return new Promise(function (resolve) {
+      var script = document.createElement("script");
+      script.onload = function () { resolve((window.rptData || {})[url] || null); };
+      script.onerror = function () { resolve(null); };
+      script.src = url + ".js";
+      document.head.appendChild(script);
+    });
+  }
+  window.rptLoadData = loadData;  // record-index.js reads the comparison's JSON with it
+
+  function previews(system) {
+    if (!(system in loaded)) loaded[system] = root ? loadData(root + PREVIEWS + encodeURIComponent(system) + ".json") : Promise.resolve(null);
     return loaded[system];
   }
 
