@@ -16,7 +16,8 @@ def test_a_site_s_own_template_replaces_the_plugin_s(tmp_path):
     project = make_project(tmp_path / "own")
     (project / "mine" / "reports").mkdir(parents=True)
     (project / "mine" / "reports" / "report_footer.html.j2").write_text(
-        '<p class="rpt-mine">Reviewed by us: {{ report.title|label }} of {{ view.system.name }}.</p>\n', encoding="utf-8"
+        '<p class="rpt-mine">Reviewed by us: {{ report.title|label }} of {{ view.system.name }}.</p>\n'
+        '<section class="site-own" data-site="{{ report.system }}">Ours.</section>\n', encoding="utf-8"
     )
     # and a template with more in it: a record's heading says its kind first
     record = (REPO / "plugins/mkdocs_reports/templates/reports/record.html.j2").read_text(encoding="utf-8")
@@ -31,6 +32,8 @@ def test_a_site_s_own_template_replaces_the_plugin_s(tmp_path):
     assert "Reviewed by us: Alpha memory report of Alpha." in page.text
     assert page.headings["mem-obj-notes"].startswith("[OBJ] MEM-OBJ-notes — Note store")
     assert "made from" not in page.text  # the repository's own footer is not used: this site has its own
+    # what the site's template writes is kept: its element, its class, its attribute
+    assert '<section class="site-own" data-site="alpha">Ours.</section>' in site.html("alpha/memory/")
 
 
 def test_this_site_ends_every_report_with_where_its_file_is(tmp_path):

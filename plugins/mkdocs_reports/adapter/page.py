@@ -12,6 +12,7 @@ hand-written one; ``on_page_markdown`` sees an empty page, since it has no Markd
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -33,10 +34,14 @@ class GeneratedFile(File):
     make: Callable[[], str] | None = None
 
     @classmethod
-    def in_memory(cls, config: MkDocsConfig, src_uri: str, content: str) -> GeneratedFile:
-        """A file of ``content`` (``File.generated`` makes it of this class; its type says ``File``)."""
+    def in_memory(cls, config: MkDocsConfig, src_uri: str, content: str, source: Path) -> GeneratedFile:
+        """A file of ``content`` (``File.generated`` makes it of this class; its type says
+        ``File``) made from ``source``, a report or a folder of them: other plugins read its
+        ``abs_src_path`` as they read any file's (mkdocs-static-i18n and mkdocs-rss-plugin
+        fail on a file without one)."""
         file = cls.generated(config, src_uri, content=content)
         assert isinstance(file, GeneratedFile)
+        file.abs_src_path = str(source.absolute())
         return file
 
     @classmethod
@@ -45,6 +50,14 @@ class GeneratedFile(File):
         file = cls.generated(config, src_uri, abs_src_path=abs_src_path)
         assert isinstance(file, GeneratedFile)
         return file
+
+    def as_page_of_source(self) -> None:
+        """A page, made from its source as a Markdown page is: git-revision-date-localized
+        dates it by the reports' history, as it dates a Markdown page by its own, but only a
+        page no plugin generated on the fly, so the page says it was not (``generated_by``).
+        No "edit" link: its source is not in the docs folder."""
+        self.generated_by = None
+        self.edit_uri = None
 
     def is_modified(self) -> bool:
         return not self.unchanged

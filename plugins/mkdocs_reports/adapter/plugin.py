@@ -26,7 +26,7 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
@@ -37,7 +37,9 @@ from ..core.loader import LoadCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import PageClash, PageSpec, Paths, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
+from ..pages.data_scripts import as_script, script_path
 from ..pages.docs_citations import link_docs_citations
+from ..pages.previews import PreviewFiles
 from . import preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
@@ -48,6 +50,8 @@ from .messages import errors_banner, log_checked, unreadable_pages
 from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
 from .preview import Preview, PreviewError, SnapshotError
+from .refused import refusal
+from .site_root import with_site_root
 
 #: under the generator's own logger ("mkdocs…", or "properdocs…" when ProperDocs runs the
 #: plugin), which counts warnings and errors for --strict however the build is started
@@ -83,6 +87,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
+        refused = refusal(config, self.config.nav)
+        if refused is not None:
+            raise PluginError(refused)
         self.base = Path(config.config_file_path or ".").parent
         self.root = self.base / self.config.reports_dir
         if not self.root.is_dir():  # a mistyped name would otherwise publish an empty site
@@ -92,12 +99,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
                 f"({self.root.absolute()}: {'a file' if self.root.exists() else 'not found'}). Create it, or set "
                 f"reports_dir in {config_name} to the folder that holds <system>/<member>.yaml"
             )
-        self.paths = Paths(
-            self.config.index_page, self.config.coverage_page, self.config.systems_page,
-            directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
-        )  # fmt: skip
         self.names = SiteNames.of({key: self.config[key] for key in PAGE_SETTINGS}, Path(config.docs_dir))
-        self.user_nav = config.nav
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
@@ -110,9 +112,17 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     # -- the collection -----------------------------------------------------------------
 
-    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+    @event_priority(100)  # first: other plugins' on_files (redirects, llmstxt) see the generated pages
+    def _add_pages(self, files: Files, /, *, config: MkDocsConfig) -> Files | None:
+        """The generated pages, added before any other plugin looks at the files; the site's
+        settings read here, after every plugin's ``on_config`` has set them (Material's
+        ``offline`` turns ``use_directory_urls`` off), whatever the order of ``plugins:``."""
         if not self.config.enabled:
             return None
+        self.paths = Paths(
+            self.config.index_page, self.config.coverage_page, self.config.systems_page,
+            directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
+        )  # fmt: skip
         checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
         previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
@@ -123,7 +133,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.serving:  # what is kept for the next build is needed by no other
             self.site.by_system.clear()
             self.site.converter.forget()
-        docs_pages = [f for f in files.documentation_pages() if not f.generated_by]
         home = files.get_file_from_path(self.paths.home_page)
         self.glance = self.site.glance(self.paths.home_page) if home is not None else None
         if home is None:
@@ -137,7 +146,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new: list[File] = []
         self.generated = set(pages)
         for uri, spec in pages.items():
-            made = GeneratedFile.in_memory(config, uri, "")
+            made = GeneratedFile.in_memory(config, uri, "", self.base / spec.source if spec.source else self.root)
+            made.as_page_of_source()
             ReportPage(spec, made, config)  # the page the navigation finds for the file
             if self.dirty:
                 made.fingerprint = content_fingerprint(spec)
@@ -147,12 +157,15 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new += [GeneratedFile.copied(config, f"{ASSET_DIR}/{a.name}", str(a)) for a in sorted(ASSETS.iterdir())]
         previews = self.site.previews()  # each made as it is written
         for path in previews:
-            made = GeneratedFile.in_memory(config, path, "")
+            made = GeneratedFile.in_memory(config, path, "", self.root)
             made.make = (lambda path=path: previews[path])
             # (while serving --dirty, a kept file is not written again: the same JSON)
             made.unchanged = self.dirty and previews.is_kept(path) and os.path.isfile(made.abs_dest_path)
             new.append(made)
-        new += [GeneratedFile.in_memory(config, path, text) for path, text in self.site.downloads().items()]
+        downloads = self.site.downloads()
+        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in downloads.items()]
+        if not self.paths.directory_urls:  # a site that works from file://, where no page may fetch a local file
+            new += self._data_scripts(config, previews, {path: text for path, text in downloads.items() if path.endswith(".json")})
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         refuse_collisions(files, new)
@@ -161,15 +174,39 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             files.append(file)
             if file.src_uri == self.config.changes_page and self.preview.compares:
                 self.changes_url = file.url
+        self.files = files
+        return files
+
+    # after every other plugin's on_files, literate-nav's "last" (-100) too: it sets the
+    # site's navigation there (from SUMMARY.md), which the collection then joins
+    @event_priority(-110)
+    def _add_navigation(self, files: Files, /, *, config: MkDocsConfig) -> None:
+        """The collection in the site's navigation, as it stands once every plugin has set it."""
+        if not self.config.enabled or self.site is None:
+            return
+        docs_pages = [f for f in files.documentation_pages() if not f.generated_by and not isinstance(f, GeneratedFile)]
         if self.config.nav:
             changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
-            config.nav = site_nav(docs_pages, self.paths.home_page, self.user_nav, changes, self.site.nav)
+            config.nav = site_nav(docs_pages, self.paths.home_page, config.nav, changes, self.site.nav)
         if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
             for file in docs_pages:
                 if os.path.isfile(file.abs_dest_path):
                     os.utime(file.abs_dest_path, (0, 0))
-        self.files = files
-        return files
+
+    on_files = CombinedEvent(_add_pages, _add_navigation)
+
+    def _data_scripts(self, config: MkDocsConfig, previews: PreviewFiles, data: dict[str, str]) -> list[File]:
+        """Each data file the scripts read (previews, the comparison's JSON) as a script too
+        (``pages/data_scripts.py``); a preview's made as it is written, from the text its
+        JSON file was written with."""
+        made: list[File] = []
+        for path, text in data.items():
+            made.append(GeneratedFile.in_memory(config, script_path(path), as_script(text), self.root))
+        for path in previews:
+            script = GeneratedFile.in_memory(config, script_path(path), "", self.root)
+            script.make = (lambda path=path: as_script(previews.made[path][1] if path in previews.made else previews[path]))
+            made.append(script)
+        return made
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
@@ -202,7 +239,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         """A hand-written page's ``system:ID`` citations, linked (generated pages have no Markdown)."""
         if not self.config.enabled or self.site is None or isinstance(page, ReportPage):
             return None
-        linked, problems = link_docs_citations(markdown, page.file.src_uri, self.site.graph, self.paths)
+        linked, problems = link_docs_citations(markdown, page.file.src_uri, page.url, self.site.graph, self.paths)
         if problems:
             log_citation_problems(log, page, markdown, problems, self.base)
         return linked
@@ -229,33 +266,37 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             context["nav"] = self.navigation.for_page(None)
         return context
 
+    @event_priority(100)  # first: on the theme's HTML as written, before a minifier rewrites it
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
-        """Every page with its navigation landmarks named apart (``landmarks.py``) and a
-        link's label said once (``label_once.py``); a preview says so at the top of every
-        page (``preview_html.py``)."""
+        """Every page with its navigation landmarks named apart (``landmarks.py``), a
+        link's label said once (``label_once.py``) and the site's root said for the scripts
+        (``site_root.py``); a preview says so at the top of every page (``preview_html.py``)."""
         if not self.config.enabled or self.site is None:
             return None
         if isinstance(page, ReportPage):
             page.release()
-        output = label_once(name_landmarks(output))
+        output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/")
         if not self.preview.pull_request:
             return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
         return preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
 
+    @event_priority(100)  # first, as on_post_page
     def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
         """404.html sends readers lost in a preview to its own 404 page, in every build (the
         published site's 404 is the one GitHub Pages serves); a preview's has its banner."""
         if not self.config.enabled or template_name != "404.html" or self.site is None:
             return None
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
-        output = preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root))
+        output = with_site_root(preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root)), root)
         if self.preview.pull_request:
             href = root + self.changes_url if self.changes_url is not None else None
             output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
         return output
 
-    @event_priority(-100)  # after the search plugin has written its index
+    # after the search plugin has written its index (0), before Material's offline plugin
+    # inlines it into a script (-100)
+    @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The generated pages' search entries, made from the collection (pages/search.py)."""
         if not self.config.enabled or self.site is None:

@@ -17,10 +17,9 @@
      it is cited, other systems with the same ID. All of it is author text, only ever set
      as text (textContent), never parsed as HTML. */
   var PREVIEWS = "assets/mkdocs-reports/previews/";
-  var root = (function () {
-    var script = document.currentScript && document.currentScript.src;
-    var at = script ? script.indexOf("assets/mkdocs-reports/reports.js") : -1;
-    return at >= 0 ? script.slice(0, at) : null;  // the site's root, however deep it is served
+  var root = (function () {  // the site's root, as the page says it (site_root.py), whatever the script is named
+    var at = document.documentElement.getAttribute("data-rpt-root");
+    return at === null ? null : new URL(at, location.href).href;
   })();
   /** each system's previews (a promise), by the system's name: a Map, since a name is the
       author's and an object would answer "constructor" or "__proto__" from its prototype */
@@ -40,21 +39,37 @@
     return system ? { system: decodeURIComponent(system), anchor: decodeURIComponent(link.hash.slice(1)) } : null;
   }
 
-  function previews(system) {
-    if (!loaded.has(system)) {
-      loaded.set(system, window.fetch
-        ? fetch(root + PREVIEWS + encodeURIComponent(system) + ".json")
-          .then(function (r) { return r.ok ? r.json() : null; })
-          .catch(function () { return null; })
-        : Promise.resolve(null));
-    }
-    return loaded.get(system);
-  }
-
   /** the entry ``key`` of parsed JSON when it is the JSON's own, else null: a key is the
       author's, and a plain object inherits "constructor", "toString" … */
   function own(data, key) {
     return data && typeof key === "string" && Object.prototype.hasOwnProperty.call(data, key) ? data[key] : null;
+  }
+
+  /** a data file of the site, by its JSON file's address: fetched, or, in a page read from
+      file:// (where no page may fetch a local file), loaded as the script published beside
+      it (data_scripts.py); null when it cannot be had */
+  function loadData(url) {
+    url = new URL(url, location.href).href;
+    if (location.protocol !== "file:") {
+      return window.fetch
+        ? fetch(url).then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; })
+        : Promise.resolve(null);
+    }
+    return new Promise(function (resolve) {
+      var script = document.createElement("script");
+      script.onload = function () { resolve(own(window.rptData, url)); };
+      script.onerror = function () { resolve(null); };
+      script.src = url + ".js";
+      document.head.appendChild(script);
+    });
+  }
+  window.rptLoadData = loadData;  // record-index.js reads the comparison's JSON with it
+
+  function previews(system) {
+    if (!loaded.has(system)) {
+      loaded.set(system, root ? loadData(root + PREVIEWS + encodeURIComponent(system) + ".json") : Promise.resolve(null));
+    }
+    return loaded.get(system);
   }
 
   function add(parent, tag, className, text) {

@@ -50,8 +50,9 @@ def _problem(graph: CitationGraph, system: str, record_id: str) -> tuple[str, st
     return None
 
 
-def link_docs_citations(markdown: str, page: str, graph: CitationGraph, paths: Paths) -> tuple[str, list[DocsProblem]]:
-    """The page with every ``system:ID`` outside code made a link, and what could not be."""
+def link_docs_citations(markdown: str, page: str, url: str, graph: CitationGraph, paths: Paths) -> tuple[str, list[DocsProblem]]:
+    """The page (``page`` in the docs tree, at ``url`` from the site's root) with every
+    ``system:ID`` outside code made a link, and what could not be."""
     if ":" not in markdown or "-" not in markdown:
         return markdown, []
     problems: list[DocsProblem] = []
@@ -66,7 +67,7 @@ def link_docs_citations(markdown: str, page: str, graph: CitationGraph, paths: P
             problems.append(DocsProblem(match.start(), *problem))
             continue
         out.append(markdown[last : match.start()])
-        out.append(str(Links(graph, paths, system, page).ref(record_id)))
+        out.append(str(Links(graph, paths, system, page, url).ref(record_id)))
         last = match.end()
     out.append(markdown[last:])
     return "".join(out), problems

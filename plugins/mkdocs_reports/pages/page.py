@@ -52,6 +52,10 @@ class PageSpec:
     #: a page that lists the collection (home, systems, records, coverage, comparison): every entry
     #: of it is indexed on its own page, so a generator's own search leaves it out
     listing: bool = False
+    #: what the page is made from, as the check names files (``reports/alpha/memory.yaml``,
+    #: a system's folder); None: the whole collection. Other plugins read it as the page's
+    #: source file (its git history dates the page)
+    source: str | None = None
 
     @property
     def html(self) -> str:

@@ -52,6 +52,12 @@ class Paths:
             return fragment
         return _page_to_page(from_page, to_page, self.directory_urls) + fragment
 
+    def href_from_url(self, from_url: str, to_page: str, anchor: str | None = None) -> str:
+        """A link from the page at ``from_url`` (from the site's root) to a page of the docs
+        tree: for a page whose URL is not the one its path makes (a Material blog post's)."""
+        fragment = f"#{anchor}" if anchor else ""
+        return _relative_url(from_url, _url(to_page, self.directory_urls)) + fragment
+
 
 def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
     """A link from one page to another (or to an anchor on the same page)."""

@@ -49,7 +49,7 @@ from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
 from .statuses import status_class
-from .templates import environment
+from .templates import environment, site_markup_of
 from .text import PageText, label_html, shorten
 from .views import Overview, StatusLayer, SystemView, member_title
 
@@ -106,6 +106,7 @@ class SitePages:
         self.overview = Overview(graph, self.backlinks)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
+        self.site_markup = site_markup_of(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
         #: what was made of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
@@ -157,13 +158,13 @@ class SitePages:
         return status_chart(self.env, view, layer, href(self.paths.index_page))
 
     def _page(self, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
-              nav_title: str | None = None, listing: bool = False, **context: Any) -> PageSpec:  # fmt: skip
+              nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PageSpec:  # fmt: skip
         builder, base = self._builder_context(page, system)
         written = self.env.get_template(f"reports/{template}").render(**base, **context)
-        clean = builder.filled(sanitize(written, builder.anchors.ids))
+        clean = builder.filled(sanitize(written, builder.anchors.ids, self.site_markup))
         # no template plugin renders a generated page (safety.template_plugins)
         meta = {**meta, **NOT_A_TEMPLATE}
-        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing)
+        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
     # -- every page -----------------------------------------------------------------------
 
@@ -215,10 +216,12 @@ class SitePages:
         """The system's page, its reports, and a page per member it cites unpublished."""
         slug, paths = view.system.slug, self.paths
         front = "front.html.j2" if view.system.entry is not None else "system.html.j2"
-        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, view=view)}
+        folder = str(Path(next(iter(view.system.reports.values())).path).parent) if view.system.reports else None
+        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, source=folder, view=view)}
         for report in view.reports:
             page = paths.report(slug, report.member)
-            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report), report=report, view=view)
+            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report),
+                                     source=report.path, report=report, view=view)  # fmt: skip
         for member, records in view.external.items():
             page = paths.report(slug, member)
             if page in pages:
@@ -231,7 +234,7 @@ class SitePages:
             for record in records:
                 by_kind[record.kind].append(record)
             title = f"{view.system.name} {member} report (not published)"
-            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member),
+            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member), source=folder,
                                      member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
         return pages
 

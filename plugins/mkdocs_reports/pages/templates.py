@@ -19,6 +19,7 @@ from markupsafe import Markup
 from ..core.loader import section_anchor
 from ..core.report_types import Shape
 from ..core.schema import UNRECORDED
+from ..safety.site_markup import SiteMarkup, site_markup
 from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url
 from .statuses import status_class
@@ -117,3 +118,11 @@ def environment(overrides: Path | None = None) -> jinja2.Environment:
         conflicting_records=conflicting_records,
     )
     return env
+
+
+def site_markup_of(overrides: Path | None) -> SiteMarkup:
+    """What the site's own templates (``<custom_dir>/reports/*.j2``) write, which their pages
+    keep (``safety/site_markup.py``); read at every build, as the templates are."""
+    if overrides is None or not (overrides / "reports").is_dir():
+        return SiteMarkup()
+    return site_markup(path.read_text(encoding="utf-8") for path in sorted((overrides / "reports").glob("*.j2")))

@@ -141,13 +141,15 @@ def plain_html(text: str | None) -> str:
 
 class Links:
     """Links from one page (``page``) of one system (``system``) to records, sources and
-    source files: HTML, relative to the page."""
+    source files: HTML, relative to the page; to the page's ``url`` (from the site's root)
+    when it is not the one its path makes (a blog post's)."""
 
-    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str) -> None:
+    def __init__(self, graph: CitationGraph, paths: Paths, system: str, page: str, url: str | None = None) -> None:
         self.graph = graph
         self.paths = paths
         self.system = system
         self.page = page
+        self.url = url
         owner = graph.collection.systems.get(system)
         grammar = graph.collection.types.grammar
         # the method's current sets cite by link only: a bare ID is text on their pages too
@@ -185,7 +187,7 @@ class Links:
         if target is None:
             return None
         page, anchor = self.paths.record(target)
-        href = self.paths.href(self.page, page, anchor)
+        href = self.paths.href(self.page, page, anchor) if self.url is None else self.paths.href_from_url(self.url, page, anchor)
         # written with no template syntax: a citation puts it into a hand-written page's
         # Markdown, which another plugin may render as a template (safety.template_plugins)
         label = template_inert(" ".join((self.tooltip(record_id) or "").split()))

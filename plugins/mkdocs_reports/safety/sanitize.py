@@ -66,6 +66,7 @@ from html import unescape
 import nh3
 
 from ..core.images import is_remote_url
+from .site_markup import SiteMarkup
 from .urls import SAFE_SCHEMES
 
 TAGS = frozenset(
@@ -195,14 +196,47 @@ def _rules_keep(html: str, rules: dict[str, Callable[[str], str | None]]) -> boo
     return True
 
 
-def sanitize(html: str, ids: Collection[str] = frozenset()) -> str:
+@lru_cache(maxsize=8)
+def _site_cleaners(site: SiteMarkup) -> tuple[nh3.Cleaner, nh3.Cleaner]:
+    """The page cleaners, without the rules and with them, that also keep what the site's
+    own templates write (``site_markup.py``): a class only on the element it is written on."""
+    attributes = {tag: set(names) for tag, names in ATTRIBUTES.items()}
+    for tag, name in site.attributes:
+        attributes.setdefault(tag, set()).add(name)
+    classes = site.classes
+
+    def keep(element: str, attribute: str, value: str) -> str | None:
+        if attribute == "class" and (element, " ".join(value.split())) in classes:
+            return value
+        rule = _RULES.get(attribute)
+        return value if rule is None else rule(value)
+
+    def cleaner(attribute_filter: Callable[[str, str, str], str | None] | None) -> nh3.Cleaner:
+        return nh3.Cleaner(
+            tags=set(TAGS | site.tags),
+            attributes=attributes,
+            generic_attribute_prefixes={"aria-", "data-rpt-"},
+            url_schemes=set(URL_SCHEMES),
+            filter_style_properties={"text-align"},
+            link_rel=None,
+            strip_comments=True,
+            attribute_filter=attribute_filter,
+        )
+
+    return cleaner(None), cleaner(keep)
+
+
+def sanitize(html: str, ids: Collection[str] = frozenset(), site: SiteMarkup | None = None) -> str:
     """A page's HTML with everything outside the allowlist removed; ``ids`` are the anchors
-    its templates declared (``anchors.Anchors``), the only ids it keeps. (Cleaned with the
-    rules only when they would change a value: ``_rules_keep``.)"""
+    its templates declared (``anchors.Anchors``), the only ids it keeps; ``site`` what the
+    site's own templates write, kept too. (Cleaned with the rules only when they would
+    change a value: ``_rules_keep``.)"""
     token = _DECLARED_IDS.set(ids)
     try:
-        clean = _CLEANER_WITHOUT_RULES.clean(html)
-        return clean if _rules_keep(clean, _RULES) else _CLEANER.clean(html)
+        without_rules, with_rules = _site_cleaners(site) if site else (_CLEANER_WITHOUT_RULES, _CLEANER)
+        clean = without_rules.clean(html)
+        # (a class the site writes is not kept by the rules alone: its page is cleaned with them)
+        return clean if _rules_keep(clean, _RULES) else with_rules.clean(html)
     finally:
         _DECLARED_IDS.reset(token)
 

@@ -1,0 +1,59 @@
+"""No table cell's text runs out of its box, in headless Chromium at 390 and 1440 px, on the
+pages of a complete set: its front page, the comparison, the record index and a report page
+(a long unbreakable record ID must wrap, not run into the next column)."""
+
+from __future__ import annotations
+
+import pytest
+
+from axe import show
+from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
+from conftest import FIXTURES
+from mkdocs_reports.core.markdown_import import import_markdown
+from sitehtml import build_site, make_project
+
+pytestmark = pytest.mark.site
+
+#: the pages measured, of the two complete sets of the tests: written in YAML, and imported
+#: from the method's Markdown (its long record IDs)
+PAGES = {"set": ["tallybook/", "comparison/", "records/", "tallybook/memory/"],
+         "retained": ["inkwell/", "comparison/", "records/", "inkwell/memory/"]}  # fmt: skip
+
+#: every cell of the page's content whose text reaches past its box (its own scroll width
+#: beyond its width, or its text's extent beyond its edges), with the page scrolled so that
+#: a table that scrolls sideways by design is measured in its wrapper, not the window
+OVERFLOWING = """
+const found = [];
+for (const cell of document.querySelectorAll('.md-content td, .md-content th')) {
+  if (!cell.getClientRects().length) continue;  // hidden (a filtered row)
+  let hidden = false;  // for assistive technology only (a stacked table's column headings)
+  for (let el = cell; el && !hidden; el = el.parentElement) hidden = getComputedStyle(el).clipPath !== 'none';
+  if (hidden) continue;
+  const box = cell.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const text = range.getBoundingClientRect();
+  if (!text.width && !text.height) continue;  // no text
+  if (cell.scrollWidth > cell.clientWidth + 1 || text.right > box.right + 1 || text.left < box.left - 1)
+    found.push(`${cell.textContent.trim().slice(0, 60)}: text ${Math.round(text.left)}..${Math.round(text.right)} in ${Math.round(box.left)}..${Math.round(box.right)}`);
+}
+return found;
+"""
+
+
+@pytest.fixture(scope="module")
+def site_urls(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cells")
+    retained = root / "retained-reports"
+    assert import_markdown([FIXTURES / "sets" / "retained"], retained).ok
+    sites = {name: build_site(make_project(root / name, reports)) for name, reports in (("set", FIXTURES / "set"), ("retained", retained))}
+    with serve(sites["set"], "/") as set_url, serve(sites["retained"], "/") as retained_url:
+        yield {"set": set_url, "retained": retained_url}
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize(("collection", "page"), [(collection, page) for collection, pages in PAGES.items() for page in pages])
+def test_no_table_cell_s_text_overflows_its_box(browser, site_urls, collection, page, width):
+    show(browser, site_urls[collection] + page, width)
+    found = browser.execute_script(OVERFLOWING)
+    assert found == [], "\n".join(found)
