@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import completed
 from mkdocs_reports.pages import SitePages
 
 NOT_RECORDED = "not recorded — the plain-text rendering this collection was converted from does not carry it"
@@ -22,10 +23,29 @@ def test_the_glance_never_leads_with_a_value_that_was_not_recorded(reports):
     reports.member("ember", "runtime", "description: Ember runs as a nightly job.\n")
     reports.report("gale", "description: Gale keeps notes.\n")
     reports.member("gale", "runtime", f"description: {NOT_RECORDED}\n")
-    reports.report("flint", f"description: {NOT_RECORDED}\n")
+    reports.write("flint/memory.yaml", completed(
+        "type: agentic-system-memory-report\nsystem: Flint\ntitle: Flint memory report\n"
+        f"description: {NOT_RECORDED}\nboundary: Flint keeps a ledger of runs. It was read at one commit.\n", "Flint", "flint"))
     cells = glance_cells(reports)
     # what another of its reports does say, whichever member comes first
     assert cells["Ember"] == "Ember runs as a nightly job."
     assert cells["Gale"] == "Gale keeps notes."
-    # nothing says what Flint is: said quietly, its reason left to the report's own page
-    assert re.fullmatch(r'<span class="rpt-unrecorded">not recorded</span>', cells["Flint"]), cells["Flint"]
+    # no description says what Flint is: the first sentence of what its reports do say
+    assert cells["Flint"] == "Flint keeps a ledger of runs."
+    assert "not recorded" not in "".join(cells.values())
+
+
+def test_the_glance_of_this_collection_says_what_each_system_is():
+    """The repository's own collection, converted from plain text, recorded no description:
+    the glance shows what each memory report says first, never "not recorded"."""
+    from pathlib import Path
+
+    from mkdocs_reports.core.check import check_collection
+
+    root = Path(__file__).resolve().parents[1] / "reports"
+    html = SitePages(check_collection(root, base=root.parent).graph).glance("index.md").html
+    rows = dict(re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td>\s*<td>(.*?)</td>", html, re.DOTALL))
+    assert set(rows) == {"Cludebot", "MindBase", "Signet", "Ultimate"}
+    for system, cell in rows.items():
+        assert "not recorded" not in cell and len(cell) > 40, (system, cell)
+    assert rows["Ultimate"].startswith("Ultimate retains project knowledge")

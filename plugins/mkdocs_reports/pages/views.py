@@ -3,12 +3,14 @@ pages summarise. Computed once per build, so every page shows the same numbers."
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.graph import CitationGraph
-from ..core.model import ExternalRecord, Record, Report, System, Table
+from ..core.model import ExternalRecord, Record, Report, System, Table, Text
+from ..core.schema import UNRECORDED
 from ..core.type_files import builtin_method
 from .backlinks import Backlinks
 
@@ -23,6 +25,9 @@ def member_title(member: str) -> str:
     return f"{member.capitalize()} report"
 
 
+#: where a paragraph's first sentence ends
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
 @dataclass
 class SystemView:
     system: System
@@ -33,6 +38,21 @@ class SystemView:
     @property
     def external_count(self) -> int:
         return sum(len(records) for records in self.external.values())
+
+    def what_it_is(self) -> str | None:
+        """What the reports say the system is, for a glance: the entry member's description,
+        else the first member's that was recorded, else the first sentence of the reports'
+        prose. A value the author could not record never stands in for it."""
+        members = [r for r in (self.system.entry, *self.reports) if r is not None]
+        for report in members:
+            if report.description and not report.description.strip().startswith(UNRECORDED):
+                return report.description
+        for report in members:
+            for section in report.sections.values():
+                for block in section.blocks:
+                    if isinstance(block, Text) and block.text.strip():
+                        return _FIRST_SENTENCE.split(block.text.strip(), maxsplit=1)[0]
+        return None
 
     def member(self, member: str) -> Report | list[ExternalRecord] | None:
         """The member's published report, the records cited from it when it is not
