@@ -49,3 +49,18 @@ def test_the_glance_of_this_collection_says_what_each_system_is():
     for system, cell in rows.items():
         assert "not recorded" not in cell and len(cell) > 40, (system, cell)
     assert rows["Ultimate"].startswith("Ultimate retains project knowledge")
+
+
+def test_a_value_not_recorded_is_said_quietly_wherever_a_system_page_shows_it():
+    """The repository's own systems (no overview: the system page) recorded no description,
+    run or source identity: every cell and card that shows one says it quietly."""
+    from pathlib import Path
+
+    from mkdocs_reports.core.check import check_collection
+
+    root = Path(__file__).resolve().parents[1] / "reports"
+    pages = SitePages(check_collection(root, base=root.parent).graph).pages()
+    page = pages["ultimate/index.md"].html
+    text = re.sub(r'<span class="rpt-unrecorded">.*?</span>', "", re.sub(r'data-rpt-label="[^"]*"', "", page), flags=re.DOTALL)
+    assert page.count("not recorded —") > 3
+    assert "not recorded" not in text

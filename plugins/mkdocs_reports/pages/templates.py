@@ -85,7 +85,15 @@ def _unrecorded(value: object) -> bool:
     return isinstance(value, str) and value.strip().startswith(UNRECORDED)
 
 
-FILTERS = {"prose": _prose, "cell": _cell, "value": _value, "label": _label, "code": code_html,
+def _quiet_label(text: str | None) -> Markup:
+    """A label as written, or said quietly when it is a value the author could not record:
+    such a value is never the loudest text of a table or a card."""
+    if _unrecorded(text):
+        return Markup('<span class="rpt-unrecorded">{}</span>').format(label_html(text or ""))
+    return label_html(text or "")
+
+
+FILTERS = {"prose": _prose, "cell": _cell, "value": _value, "label": _label, "quiet_label": _quiet_label, "code": code_html,
            "anchor": _anchor, "ref": _ref, "href": _href}  # fmt: skip
 
 
