@@ -3,7 +3,8 @@ navigation), refused at ``on_config`` in one line that names the plugin, says wh
 to do, instead of a site that silently lacks its pages or its navigation.
 
 A plugin is known by the package its class comes from (the name a site gives it in
-``plugins:`` may differ, e.g. ``i18n`` or ``static-i18n/i18n``).
+``plugins:`` may differ, e.g. ``i18n`` or ``static-i18n/i18n``); one that its own
+``enabled: false`` switches off is not refused.
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ REFUSED = {
         "it keeps only the pages whose source is in docs_dir, and the reports plugin's pages are made from reports_dir, "
         "so every report page would be left out",
     ),
+    "mkdocs_print_site_plugin": (
+        "mkdocs-print-site-plugin",
+        "its print page gives each page's ids its address as a prefix only on headings, footnotes and list items, "
+        "while it rewrites every in-page link, so the report pages' links to their sections, table rows and sources, "
+        "and to the record index's filters, would lead nowhere there (and their ids repeat)",
+    ),
 }
 
 #: plugins that make the whole navigation themselves: with the reports plugin's own
@@ -28,6 +35,8 @@ def refusal(config: MkDocsConfig, nav: bool) -> str | None:
     """The message refusing the first plugin of ``config`` that cannot be used with
     ``reports`` (making its navigation when ``nav``), if any."""
     for name, plugin in config.plugins.items():
+        if plugin.config.get("enabled", True) is False:  # switched off by its own option: it does nothing
+            continue
         package = type(plugin).__module__.partition(".")[0]
         if package in REFUSED:
             pypi, why = REFUSED[package]

@@ -17,6 +17,12 @@ Some extensions act on a whole page, or read files, and are not used on fragment
 (``NOT_FOR_FRAGMENTS``): a fragment is a piece of a page whose headings, contents and ids
 are the template's. Markdown that spans fragments stops working: a link reference defined
 in one field and used in another (``mkdocs-reports check`` refuses both halves), footnotes.
+
+Nor are the extensions plugins add to the build (``from_the_site``): a site's
+``markdown_extensions`` names its extensions, and what a plugin appends at ``on_config``
+is an object of its own (mkdocs-autorefs' turns ``[text][ref]`` that no field defines into
+an element only it reads, which the sanitizer drops with the author's brackets;
+mkdocstrings' reads code). Report text is the author's, written as the site's Markdown.
 """
 
 from __future__ import annotations
@@ -115,6 +121,13 @@ def extension_name(entry: object) -> str | None:
     return entry.removeprefix("markdown.extensions.") if isinstance(entry, str) else None
 
 
+def from_the_site(extensions: Iterable[object]) -> list[str]:
+    """The extensions a site names in ``markdown_extensions``, without the objects plugins
+    append to it for the pages they know (cross-references, API docs), whose markup author
+    text must not make and the page's sanitizer would drop."""
+    return [entry for entry in extensions if isinstance(entry, str)]
+
+
 def _not_plain(extensions: Iterable[object]) -> re.Pattern[str] | None:
     """What makes a text more than plain for these extensions: a character other than a
     letter, a digit, plain punctuation, a line break or a placeholder (``author_text``,
@@ -137,10 +150,10 @@ class FragmentConverter:
     the page it goes into is sanitized whole (``safety.sanitize``)."""
 
     def __init__(self, extensions: Iterable[object] = (), configs: Mapping[str, Any] | None = None) -> None:
-        kept = [entry for entry in extensions if extension_name(entry) not in NOT_FOR_FRAGMENTS]
+        kept = [entry for entry in from_the_site(extensions) if extension_name(entry) not in NOT_FOR_FRAGMENTS]
         names = {extension_name(entry) for entry in kept} - {None}
         self.md = markdown.Markdown(
-            extensions=kept,  # type: ignore[arg-type]  # names or Extension objects, as Markdown takes them
+            extensions=kept,
             extension_configs={name: config for name, config in (configs or {}).items() if name in names},
         )
         #: what makes a text more than plain for these extensions (None: no shortcut)
