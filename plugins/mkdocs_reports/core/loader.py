@@ -120,7 +120,10 @@ class _ReportBuilder(BlockBuilder):
             report_status=fields.get("report_status"),
             type_name=fields["type"],
             front_matter={entry.key: fields[entry.key] for entry in FRONT_MATTER_KEYS if entry.key in fields
-                          and entry.key not in NAMED_VALUES and entry.key != "system" and not entry.mapping},
+                          and entry.key not in NAMED_VALUES and entry.key != "system" and isinstance(fields[entry.key], str)},
+            front_mappings={entry.key: styled_mapping(node) for entry in FRONT_MATTER_KEYS if entry.mapping
+                            and isinstance(node := fields.nodes.get(entry.key), MappingNode)
+                            and not any(spec.key == entry.key and spec.front_matter for spec in report_type.sections)},
             spelling=_plain(fields.get("markdown")) or {},
             stated=stated,
             present=set(fields.nodes),

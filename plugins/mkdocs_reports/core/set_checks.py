@@ -14,7 +14,7 @@ from .diagnostics import Diagnostics, Location
 from .front_matter import BY_MARKDOWN
 from .graph import CitationGraph
 from .model import Collection, FieldList, ItemList, Report, Section, System, Text
-from .report_types import SetType
+from .report_types import IdGrammar, SetType
 
 
 def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) -> str | None:
@@ -25,7 +25,8 @@ def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) ->
     return None
 
 
-def _amendment_index(system: System, holder: Report, reconciliation: Report, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+def _amendment_index(system: System, holder: Report, reconciliation: Report, rule: dict[str, str], grammar: IdGrammar,
+                     diagnostics: Diagnostics) -> None:
     amended = {entry.superseded for entry in reconciliation.reconciliations if entry.kind == "amendment" and entry.superseded}
     marker, key = rule["line"], rule["section"]
     line = _amended_line(holder, key, re.compile(rf"^{re.escape(marker)}(?P<rest>.*)$", re.MULTILINE))
@@ -37,8 +38,10 @@ def _amendment_index(system: System, holder: Report, reconciliation: Report, rul
             diagnostics.error(where, f"the {heading.heading if heading else key} of a complete set ends with '{marker} <IDs or none>'",
                               f"add the line '{marker} {', '.join(sorted(amended)) or 'none'}; [{reconciliation.member}]({reconciliation.member}.md).'")
         return
+    # the IDs the line names, bare (as the method's code writes them) or cited
+    listed = {token for token in re.split(r"[\s,;.]+", line) if grammar.id_re.fullmatch(token)}
     named = [c for c in holder.citations if c.place.section == key and c.target in line]
-    listed = {c.target for c in named}
+    listed |= {c.target for c in named}
     if named:
         where = named[0].location
     missing, extra = sorted(amended - listed), sorted(listed - amended)
@@ -226,7 +229,7 @@ def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
             continue
         if (rule := layout.rule("amendment_index")) and (holder := system.reports.get(rule["role"])) and (
                 reconciliation := system.reports.get(rule["from"])):
-            _amendment_index(system, holder, reconciliation, rule, diagnostics)
+            _amendment_index(system, holder, reconciliation, rule, graph.grammar, diagnostics)
         if (rule := layout.rule("conflicts_carried")) and (holder := system.reports.get(rule["role"])) and (
                 reconciliation := system.reports.get(rule["from"])):
             _conflicts_carried(holder, reconciliation, rule["section"], diagnostics)
