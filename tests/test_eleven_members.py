@@ -89,24 +89,43 @@ TWINS = {
                                 "'memory/knowledge/context-engineering system'"),
     "tampered digest": ("memory.md", "nothing admits or rejects", "nothing ever admits or rejects",
                         "ARTIFACT.yaml:8:13: error: memory.md does not have the bytes the manifest pins"),
+    "git source with a digest": ("boundary.md", "  sha256: null\n", "  sha256: " + "ab" * 32 + "\n",
+                                 "boundary.md:11:1: error: the boundary's source is git but has a sha256"),
+    "source without its sha256": ("boundary.md", "  sha256: null\n---", "---",
+                                      "boundary.md:12:3: error: a frozen source needs the key 'sha256'"),
+    "register row not the source's": ("boundary.md", "| `https://github.com/example/tern` |", "| https://github.com/example/tern |",
+                                      "boundary.md:38:1: error: no row of the boundary's Source register holds its frozen source"),
+    "not reached in a complete run": ("boundary.md", "conclusion. |\n", "conclusion. |\n\n## Not reached\n\nNothing was left.\n",
+                                      "boundary.md:44:1: error: the boundary has 'Not reached', but its result-disposition is complete"),
+    "synthesis description too short": ("synthesis.md", 'description: "Tern reads the due reminders a user typed into every chat turn; '
+                                        'nothing checks, expires or learns from them, and no run shows their effect"',
+                                        'description: "Tern reads due reminders."',
+                                        "synthesis.md:3:15: error: the synthesis's description has 25 characters, not 50 to 250"),
+    "conflict not carried": ("synthesis.md", "[RT-RTE-remind-turn](runtime.md#rt-rte-remind-turn), [MEM-RTE-due-read](memory.md#mem-rte-due-read) |",
+                             "[RT-RTE-remind-turn](runtime.md#rt-rte-remind-turn) |",
+                             "reconciliation.md:17:1: error: the unresolved conflict on RT-RTE-remind-turn, MEM-RTE-due-read is not "
+                             "carried into the synthesis's Limitations"),
 }
 
 
-def _twin(tmp_path: Path, name: str) -> Path:
-    """The clean set with one edit; its manifest pins the edited bytes, but for the twin
-    whose digest is the defect."""
-    member, old, new, _ = TWINS[name]
+def _edited(tmp_path: Path, member: str, old: str, new: str, *, repin: bool = True) -> Path:
+    """The clean set with one edit; its manifest pins the edited bytes unless ``repin`` is false."""
     folder = tmp_path / "twin" / "tern"
     shutil.copytree(TERN, folder)
     text = (folder / member).read_text(encoding="utf-8")
     assert text.count(old) == 1
     (folder / member).write_text(text.replace(old, new), encoding="utf-8")
-    if name != "tampered digest":
+    if repin:
         manifest = folder / "ARTIFACT.yaml"
         digest = hashlib.sha256((folder / member).read_bytes()).hexdigest()
         manifest.write_text(re.sub(rf"({re.escape(member)}:\n    sha256: )[0-9a-f]+", rf"\g<1>{digest}",
                                    manifest.read_text(encoding="utf-8")), encoding="utf-8")
     return folder
+
+
+def _twin(tmp_path: Path, name: str) -> Path:
+    member, old, new, _ = TWINS[name]
+    return _edited(tmp_path, member, old, new, repin=name != "tampered digest")
 
 
 @pytest.mark.parametrize("name", sorted(TWINS))
@@ -171,3 +190,13 @@ def test_what_the_method_refuses_of_the_twins_the_import_refuses(tmp_path):
     assert "RT-ABS-no-expiry" not in limitations
     limits = note_parser.section(documents["report-verification.md"].body, "Limits")
     assert "RT-ABS-no-expiry" in records.record_references(limits)
+
+
+def test_a_link_whose_text_is_not_the_id_its_anchor_addresses_is_refused(tmp_path):
+    folder = _edited(tmp_path, "memory.md", "ones ([MEM-OBJ-reminders](memory.md#mem-obj-reminders))",
+                     "ones ([MEM-OBJ-reminders](memory.md#mem-obj-done-log))")
+    errors = [str(d) for d in import_markdown([folder], tmp_path / "reports").diagnostics if "error:" in str(d)]
+    assert len(errors) == 1, errors
+    assert errors[0].startswith(f"{folder}/memory.md:24:77: error: the link's text MEM-OBJ-reminders is not the record its "
+                                "anchor addresses, MEM-OBJ-done-log"), errors[0]
+    assert "— make the text and the anchor name one record" in errors[0]
