@@ -200,3 +200,18 @@ def test_a_link_whose_text_is_not_the_id_its_anchor_addresses_is_refused(tmp_pat
     assert errors[0].startswith(f"{folder}/memory.md:24:77: error: the link's text MEM-OBJ-reminders is not the record its "
                                 "anchor addresses, MEM-OBJ-done-log"), errors[0]
     assert "— make the text and the anchor name one record" in errors[0]
+
+
+def test_the_front_page_leads_with_the_synthesis_and_tells_what_each_verification_found(tmp_path):
+    from mkdocs_reports.pages.site import SitePages
+
+    _, checked = _imported(tmp_path)
+    pages = {uri: spec.html for uri, spec in SitePages(checked.graph).pages().items()}
+    front = pages["tern/index.md"]
+    assert front.index('id="bounded-synthesis"') < front.index('id="limitations"') < front.index('id="verifications"')
+    for role in ("report-verification", "profile-verification", "synthesis-verification"):
+        assert f'<h3 id="{role}">' in front
+    assert "was searched in <code>tern/</code> only" in front  # the report verification's limit
+    # every member has its page, and a link citation goes to the record's declaration
+    assert {f"tern/{role}.md" for role in ROLES if role != "overview"} <= set(pages)
+    assert 'href="../runtime/#rt-abs-no-expiry"' in pages["tern/synthesis.md"] or "runtime/#rt-abs-no-expiry" in pages["tern/synthesis.md"]
