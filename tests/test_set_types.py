@@ -22,6 +22,7 @@ boundary_kind: 'null'
 reviewed_boundary: 'null'
 analysis_cutoff: 'null'
 evidence_tier: 'null'
+source: 'null'
 boundary: The repository could not be cloned, so no boundary was established.
 source_register: none
 not_reached: The source was not reached, which prevents every conclusion about its memory.

@@ -22,7 +22,7 @@ def built(tmp_path_factory):
     reports = tmp_path_factory.mktemp("imported") / "reports"
     (reports / "_types").mkdir(parents=True)
     shutil.copy(CURRENT / "quill-runtime-types" / "runtime-set.yaml", reports / "_types")
-    result = import_markdown([CURRENT / "quill", CURRENT / "quill-runtime"], reports)
+    result = import_markdown([CURRENT / "quill", CURRENT / "quill-runtime", CURRENT / "tern"], reports)
     assert result.ok, [str(d) for d in result.diagnostics]
     checked = check_collection(reports)
     assert checked.ok, checked.messages()

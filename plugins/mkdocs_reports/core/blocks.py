@@ -127,6 +127,12 @@ class BlockBuilder:
                     f"{mention.text!r} looks like a record ID but is malformed: {mention.problem}",
                     "correct the ID, or write it inside a longer `code` span if it is not a citation",
                 )
+            elif mention.addressed:
+                self.diagnostics.error(
+                    location, f"the link's text {mention.text} is not the record its anchor addresses, {mention.addressed}",
+                    f"make the text and the anchor name one record: [{mention.text}](…#{mention.text.lower()}) or "
+                    f"[{mention.addressed}](…#{mention.addressed.lower()})",
+                )
             elif mention.cites_record:
                 self.citations.append(Citation(mention.text, self.system, self.member, place, location))
             else:

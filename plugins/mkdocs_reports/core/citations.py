@@ -237,6 +237,9 @@ class Mention:
     paths: tuple[tuple[str, int, int], ...] = ()
     #: the characters at ``offset`` when they are not ``text`` (a record anchor in a link's URL)
     written: str | None = None
+    #: the record a link's anchor addresses when it is not the ID its text names
+    #: (``[RT-OBJ-a](runtime.md#rt-obj-b)``: a link cites one record, by both)
+    addressed: str | None = None
 
     @property
     def cites_record(self) -> bool:
@@ -247,6 +250,8 @@ class Mention:
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
 # a link to a record in a member of the same set, as the method writes it
 _MEMBER_ANCHOR = re.compile(r"^(?:\./)?[a-z0-9][a-z0-9-]*\.md#(?P<anchor>[a-z0-9-]+)$")
+# a record anchor of this member or another: #rt-obj-store, runtime.md#rt-obj-store
+_ANY_ANCHOR = re.compile(r"^(?:(?:\./)?[a-z0-9][a-z0-9-]*\.md)?#(?P<anchor>[a-z0-9-]+)$")
 # an evidence anchor, [SRC-1] or [SRC-1: `path`; `path`]; not a link's text
 _EVIDENCE = re.compile(r"\[(SRC-[0-9]+)(?::([^\[\]\n]*))?\](?![(\[:])")
 # (In these two, "no word character or '-' before SRC" is said after it, ``SRC(?<![\w-]SRC)``:
@@ -329,7 +334,10 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
                 inner = inner.strip("`").strip()
             if grammar.is_candidate(inner):
                 offset = markdown.index(inner, match.start(1))
-                add("link", inner, offset, match.start(), match.end(), grammar.id_problem(inner), label=label)
+                anchor = _ANY_ANCHOR.fullmatch(match.group(2))
+                addressed = grammar.id_of_anchor(anchor["anchor"]) if anchor else None
+                add("link", inner, offset, match.start(), match.end(), grammar.id_problem(inner), label=label,
+                    addressed=addressed if addressed not in (None, inner) else None)
             elif (anchor := _MEMBER_ANCHOR.fullmatch(match.group(2))) and (record_id := grammar.id_of_anchor(anchor["anchor"])):
                 add("link", record_id, match.start(2) + anchor.start("anchor"), match.start(), match.end(), label=label, written=anchor["anchor"])
         for match in _EVIDENCE.finditer(masked):

@@ -45,7 +45,7 @@ from .schema import METADATA_KEYS, SET, report_spec
 from .sets import apply_sets
 from .site_names import SiteNames, slug_problem
 from .structure import Fields, StructureChecker
-from .styled_yaml import styled_mapping
+from .styled_yaml import placed, styled_mapping
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
 from .yaml_source import MappingNode, SequenceNode, read_source
 from .yaml_source import Source as YamlSource
@@ -120,7 +120,11 @@ class _ReportBuilder(BlockBuilder):
             report_status=fields.get("report_status"),
             type_name=fields["type"],
             front_matter={entry.key: fields[entry.key] for entry in FRONT_MATTER_KEYS if entry.key in fields
-                          and entry.key not in NAMED_VALUES and entry.key != "system" and not entry.mapping},
+                          and entry.key not in NAMED_VALUES and entry.key != "system" and isinstance(fields[entry.key], str)},
+            front_mappings={entry.key: placed(styled_mapping(node), fields.key_nodes[entry.key].start_mark.line + 1)
+                            for entry in FRONT_MATTER_KEYS if entry.mapping
+                            and isinstance(node := fields.nodes.get(entry.key), MappingNode)
+                            and not any(spec.key == entry.key and spec.front_matter for spec in report_type.sections)},
             spelling=_plain(fields.get("markdown")) or {},
             stated=stated,
             present=set(fields.nodes),

@@ -491,6 +491,9 @@ class Report:
     front_matter: dict[str, str] = field(default_factory=dict)
     #: the memory profile's comparison (``memory_comparison``)
     comparison: MemoryComparison | None = None
+    #: the other front-matter values that are YAML mappings (the boundary's ``source``), as
+    #: written, by key
+    front_mappings: dict[str, StyledMapping] = field(default_factory=dict)
     #: how the method's Markdown spelled this member where the export's default differs
     #: (``markdown:``: the front matter's order and quoting, annotation heading forms)
     spelling: dict = field(default_factory=dict)

@@ -208,6 +208,11 @@ SET_RULES = {
     "conflicts_carried": ("role", "section", "from"),
     "canonical_citations": ("role", "from"),
     "member_status": ("role", "field", "value"),
+    # the role's front-matter ``field`` is the frozen source: a mapping unless the run stopped
+    # early, its revision the reviewed boundary, its digest as its kind says, a row of ``section``
+    "frozen_source": ("role", "field", "section"),
+    "description_length": ("role", "min", "max"),  # the role's description, in characters
+    "section_unless": ("role", "section", "field", "value"),  # ``section`` stands exactly when ``field`` is not ``value``
 }
 #: the rule parameters that name a role
 ROLE_PARAMETERS = ("role", "from", "register")

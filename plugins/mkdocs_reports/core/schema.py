@@ -349,6 +349,28 @@ SET_TYPE_FILE = Obj(
     "A set type a collection declares: reports/_types/<name>.yaml with a layout.",
 )
 
+
+
+# --- the boundary's frozen source (its front matter's source) ---------------------------
+
+_SOURCE_TEXT = "a non-empty value"
+FROZEN_SOURCE = Either(
+    "the frozen source",
+    scalar=Str("null (no source was frozen)", enum=("null",)),
+    mapping=Obj(
+        "a frozen source",
+        {
+            "kind": Field(Str("a source kind", enum=("git", "capture")), True, "git, or capture."),
+            "identity": Field(Str(_SOURCE_TEXT, example="https://github.com/owner/repository"), True,
+                              "The run's source identity: the repository, or the capture's identity."),
+            "revision": Field(Str(_SOURCE_TEXT, example="<full commit>"), True, "A full commit, or a capture label."),
+            "path": Field(Str(_SOURCE_TEXT, example="/absolute/path/to/checkout"), True, "The absolute frozen checkout or capture file."),
+            "sha256": Field(Str("null, or the capture's SHA-256", pattern=r"^(null|[0-9a-f]{64})$"), True,
+                            "null for git; the capture's digest otherwise."),
+        },
+        "The boundary's frozen source: what every member's evidence is read from.",
+    ),
+)
 # --- the memory profile's comparison (its front matter's memory-comparison) ------------
 
 _RECORD_CITATIONS = Seq("a list of record citations", Str("a record ID (or member.md#anchor)"))
@@ -408,10 +430,11 @@ SPELLING = Obj(
         "front_matter": Field(Map("the front matter's keys", key=Str("a front-matter key"),
                                   value=Str("a quoting", enum=QUOTING)), False,
                               "The front matter's keys in their order, each with the quoting of its value."),
-        "front_matter_escapes": Field(Map("double-quoted front-matter values as written", key=Str("a front-matter key"),
-                                          value=Str("a double-quoted value")), False,
-                                      "Double-quoted front-matter values as the member wrote them, escapes and all "
-                                      "('\\u0020'), where the export would write them otherwise; used while they read as the value."),
+        "front_matter_escapes": Field(Map("front-matter values as written", key=Str("a front-matter key"),
+                                          value=Str("a double-quoted value, or a plain one folded over lines", multiline=True)), False,
+                                      "Front-matter values as the member wrote them where the export would write them otherwise: "
+                                      "double-quoted with escapes ('\\u0020'), or plain and folded over indented lines (as "
+                                      "PyYAML's dump writes a long value); used while they read as the value."),
         "annotation_headings": Field(Either("a heading form or a list of them", scalar=Str("a heading form", enum=HEADING_FORMS),
                                             sequence=Seq("a list of heading forms", Str("a heading form", enum=HEADING_FORMS))),
                                      False, "How '#### On <ID>' headings write the ID: bare, linked or code (one, or one per annotation)."),
@@ -464,6 +487,9 @@ def _section_spec(shape: Shape, registry: TypeRegistry) -> Spec:
     ))
 
 
+#: the shape of each front-matter value that is a YAML mapping, by its key
+FRONT_MATTER_MAPPINGS: dict[str, Spec] = {"source": FROZEN_SOURCE, "memory_comparison": MEMORY_COMPARISON}
+
 DATE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 FULL_COMMIT = r"^[0-9a-f]{40}$"
 _FORMATS = {"date": (DATE, "YYYY-MM-DD"), "commit": (FULL_COMMIT, "a full commit (40 hex digits)")}
@@ -473,7 +499,7 @@ def front_matter_spec(entry: FrontMatterKey, registry: TypeRegistry) -> Spec:
     """The shape of one front-matter value: its vocabulary or format (``null`` where the
     method allows it), ``not recorded — <why>`` for any but the result disposition and status."""
     if entry.mapping:
-        return MEMORY_COMPARISON
+        return FRONT_MATTER_MAPPINGS[entry.key]
     if entry.format == "run-id":
         return RUN_ID
     vocabulary = registry.method.vocabularies.get(entry.vocabulary or "")

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from .diagnostics import Diagnostics, Location
-from .front_matter import BY_MARKDOWN
+from .front_matter import BY_KEY, BY_MARKDOWN, NULL
 from .graph import CitationGraph
-from .model import Collection, FieldList, ItemList, Report, Section, System, Text
-from .report_types import SetType
+from .model import Collection, FieldList, ItemList, Report, Section, System, Table, Text
+from .report_types import IdGrammar, SetType
+from .styled_yaml import data
 
 
 def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) -> str | None:
@@ -25,7 +26,8 @@ def _amended_line(holder: Report, section_key: str, pattern: re.Pattern[str]) ->
     return None
 
 
-def _amendment_index(system: System, holder: Report, reconciliation: Report, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+def _amendment_index(system: System, holder: Report, reconciliation: Report, rule: dict[str, str], grammar: IdGrammar,
+                     diagnostics: Diagnostics) -> None:
     amended = {entry.superseded for entry in reconciliation.reconciliations if entry.kind == "amendment" and entry.superseded}
     marker, key = rule["line"], rule["section"]
     line = _amended_line(holder, key, re.compile(rf"^{re.escape(marker)}(?P<rest>.*)$", re.MULTILINE))
@@ -37,8 +39,10 @@ def _amendment_index(system: System, holder: Report, reconciliation: Report, rul
             diagnostics.error(where, f"the {heading.heading if heading else key} of a complete set ends with '{marker} <IDs or none>'",
                               f"add the line '{marker} {', '.join(sorted(amended)) or 'none'}; [{reconciliation.member}]({reconciliation.member}.md).'")
         return
+    # the IDs the line names, bare (as the method's code writes them) or cited
+    listed = {token for token in re.split(r"[\s,;.]+", line) if grammar.id_re.fullmatch(token)}
     named = [c for c in holder.citations if c.place.section == key and c.target in line]
-    listed = {c.target for c in named}
+    listed |= {c.target for c in named}
     if named:
         where = named[0].location
     missing, extra = sorted(amended - listed), sorted(listed - amended)
@@ -218,6 +222,76 @@ def _supersessions_only(system: System, rule: dict[str, str], diagnostics: Diagn
                                                          "declaring member's report")
 
 
+def _stated_at(report: Report, key: str) -> Location:
+    return report.stated[key].location if key in report.stated else report.location
+
+
+def _frozen_source(system: System, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """The frozen source is a mapping once the run completed; its revision is the reviewed
+    boundary; git has no digest and a capture its SHA-256; the register has its row, whose
+    kind, identity and revision cells hold its values unchanged (the identity in a code span)."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    field = rule["field"]
+    written = BY_KEY[field].markdown if field in BY_KEY else field
+    styled = holder.front_mappings.get(field)
+    where = Location(holder.location.file, styled.line or holder.location.line, 1) if styled else _stated_at(holder, field)
+    if styled is None:
+        if system.result_disposition == "complete":
+            diagnostics.error(where, f"the {holder.member} of a complete run has no frozen {written}",
+                              f"write '{written}:' with kind, identity, revision, path and sha256 under it")
+        return
+    source = {key: value for key, value in data(styled).items() if isinstance(value, str)}
+    kind, revision, digest = source.get("kind"), source.get("revision"), source.get("sha256")
+    if revision and holder.reviewed_boundary and revision != holder.reviewed_boundary:
+        diagnostics.error(where, f"the {holder.member}'s {written} revision {revision!r} is not its reviewed-boundary "
+                                 f"{holder.reviewed_boundary!r}", "the reviewed boundary is the frozen source's revision: make them one")
+    if kind == "git" and digest not in (None, NULL):
+        diagnostics.error(where, f"the {holder.member}'s {written} is git but has a sha256 ({digest})",
+                          "write 'sha256: null': a git source is identified by its commit")
+    elif kind == "capture" and (digest is None or not re.fullmatch(r"[0-9a-f]{64}", digest)):
+        diagnostics.error(where, f"the {holder.member}'s {written} is a capture without its SHA-256",
+                          "write the capture's 64-hex-digit digest as 'sha256:'")
+    section = holder.sections.get(rule["section"])
+    rows = [row.cells for block in (section.blocks if section else []) if isinstance(block, Table) for row in block.rows]
+    wanted = [kind, f"`{source.get('identity')}`", revision]
+    if not any([cell.strip() for cell in cells[1:4]] == wanted for cells in rows):
+        spec = holder.type.section(rule["section"])
+        diagnostics.error(section.location if section else where,
+                          f"no row of the {holder.member}'s {spec.heading if spec else rule['section']} holds its frozen {written} "
+                          f"({kind}, {source.get('identity')}, {revision})",
+                          f"give the source's row the kind {kind}, the identity `{source.get('identity')}` and the revision {revision}, unchanged")
+
+
+def _description_length(system: System, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    holder = system.reports.get(rule["role"])
+    if holder is None or holder.description is None:
+        return
+    low, high, length = int(rule["min"]), int(rule["max"]), len(holder.description)
+    if not low <= length <= high:
+        diagnostics.error(_stated_at(holder, "description"), f"the {holder.member}'s description has {length} characters, "
+                                                             f"not {low} to {high}",
+                          f"write one sentence of {low} to {high} characters on the system's mechanism and limits")
+
+
+def _section_unless(system: System, rule: dict[str, str], diagnostics: Diagnostics) -> None:
+    """A section that stands exactly when a front-matter value is not the one named."""
+    holder = system.reports.get(rule["role"])
+    if holder is None:
+        return
+    value, key = holder.value(rule["field"]), rule["section"]
+    spec = holder.type.section(key)
+    heading = spec.heading if spec else key
+    written = BY_KEY[rule["field"]].markdown if rule["field"] in BY_KEY else rule["field"]
+    if value == rule["value"] and key in holder.sections:
+        diagnostics.error(holder.sections[key].location, f"the {holder.member} has '{heading}', but its {written} is {value}",
+                          f"remove '{heading}': only a run that is not {value} says what it did not reach")
+    elif value is not None and value != rule["value"] and key not in holder.sections:
+        diagnostics.error(_stated_at(holder, rule["field"]), f"the {holder.member}'s {written} is {value}, but it has no '{heading}'",
+                          f"add '{heading}': what was not reached, why, and which conclusion that prevents")
+
+
 def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
     diagnostics = Diagnostics()
     for system in collection.systems.values():
@@ -226,7 +300,7 @@ def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
             continue
         if (rule := layout.rule("amendment_index")) and (holder := system.reports.get(rule["role"])) and (
                 reconciliation := system.reports.get(rule["from"])):
-            _amendment_index(system, holder, reconciliation, rule, diagnostics)
+            _amendment_index(system, holder, reconciliation, rule, graph.grammar, diagnostics)
         if (rule := layout.rule("conflicts_carried")) and (holder := system.reports.get(rule["role"])) and (
                 reconciliation := system.reports.get(rule["from"])):
             _conflicts_carried(holder, reconciliation, rule["section"], diagnostics)
@@ -244,5 +318,11 @@ def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
             _members_linked(system, layout, rule, diagnostics)
         if (rule := layout.rule("supersessions_only")) is not None:
             _supersessions_only(system, rule, diagnostics)
+        if (rule := layout.rule("frozen_source")) is not None:
+            _frozen_source(system, rule, diagnostics)
+        if (rule := layout.rule("description_length")) is not None:
+            _description_length(system, rule, diagnostics)
+        if (rule := layout.rule("section_unless")) is not None:
+            _section_unless(system, rule, diagnostics)
         _closed(system, graph, diagnostics)
     return diagnostics

@@ -104,11 +104,14 @@ class MemberWriter:
                 if report.comparison is not None:
                     lines += emit_entry(written, report.comparison.spelling)
                 continue
+            if key in report.front_mappings:
+                lines += emit_entry(written, report.front_mappings[key])
+                continue
             value = self.value(key)
             if not value:
                 continue
             quoting = quoting or default_quoting(written, value)
-            escaped = (report.spelling.get("front_matter_escapes") or {}).get(written) if quoting == "double" else None
+            escaped = (report.spelling.get("front_matter_escapes") or {}).get(written) if quoting in ("double", "plain") else None
             if isinstance(escaped, str) and reads_as(escaped, value):  # as the member wrote it
                 lines.append(f"{written}: {escaped}")
             else:
@@ -121,6 +124,8 @@ class MemberWriter:
             return report.spelling.get("type") or report.type.method_path(report.type_name or report.type.name)
         if key == "memory_comparison":
             return "mapping" if report.comparison is not None else None
+        if key in report.front_mappings:
+            return "mapping"
         return report.value(key)
 
     def records(self, spec: SectionSpec) -> list[str]:

@@ -249,10 +249,9 @@ def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> 
         entry = BY_KEY.get(key)
         if entry is None or key == "system":
             continue
-        if entry.mapping:
-            if key in member.front.mappings:
-                value, line = member.front.mappings[key]
-                data[key] = placed(value, line, member.source.path)
+        if entry.mapping and key in member.front.mappings:
+            value, line = member.front.mappings[key]
+            data[key] = placed(value, line, member.source.path)
         elif entry.shared or key == "source_identity":
             if key in stated:
                 data[key] = stated[key]

@@ -138,7 +138,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
             diagnostics.error(where, f"the front matter states {key!r} twice", "keep one of them")
             continue
         entry = BY_MARKDOWN.get(key)
-        if entry is not None and entry.mapping:
+        if entry is not None and entry.mapping and not (entry.nullable and _is_null(value_node)):
             if not isinstance(value_node, MappingNode):
                 diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a mapping", f"write its keys indented under '{key}:'")
                 continue
@@ -156,18 +156,28 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         written = yaml_source.text[mark.index:value_node.end_mark.index]
         if value_node.style == '"' and "\n" not in written and written != double_quoted(value_node.value):
             values.escaped[key] = written
+        elif not value_node.style and "\n" in written:  # folded over lines, as PyYAML's dump writes a long value
+            values.escaped[key] = written
     return values, end + 1
 
 
 def reads_as(written: str, value: str) -> bool:
-    """Whether ``written`` is one double-quoted YAML scalar on one line that reads as
-    ``value`` (a spelling kept in a report is author text: the export writes it into the
-    front matter only when it can add nothing but that value)."""
-    if "\n" in written or "\r" in written or not (written.startswith('"') and written.endswith('"')):
+    """Whether ``written`` is one double-quoted YAML scalar on one line, or one plain scalar
+    folded over indented lines, that reads as ``value`` (a spelling kept in a report is
+    author text: the export writes it into the front matter only when it can add nothing but
+    that value)."""
+    double = "\n" not in written and written.startswith('"') and written.endswith('"')
+    if "\r" in written or not (double or (written[:1].isalnum() and "\n" in written)):
         return False
     text = f"k: {written}"
     source = read_source("front matter", text.encode("utf-8"), Diagnostics())
     if source is None or not isinstance(source.root, MappingNode) or len(source.root.value) != 1:
         return False
     node = source.root.value[0][1]
-    return isinstance(node, ScalarNode) and node.style == '"' and node.value == value and node.end_mark.index == len(text)
+    return (isinstance(node, ScalarNode) and (node.style or "") == ('"' if double else "") and node.value == value
+            and node.end_mark.index == len(text))
+
+
+def _is_null(node: object) -> bool:
+    """``null`` written plain: a value the method has not established (``source: null``)."""
+    return isinstance(node, ScalarNode) and not node.style and node.value == "null"
