@@ -114,14 +114,14 @@
       if (record.statuses.length) {
         var statuses = add(tooltip, "p", "rpt-preview-statuses");
         record.statuses.forEach(function (s) {
-          add(statuses, "span", "rpt-status rpt-status--" + s[2].replace(/[^a-z-]/g, ""), s[0] + ": " + s[1]);
+          add(statuses, "span", "rpt-status rpt-status--" + s.tone.replace(/[^a-z-]/g, ""), s.layer + ": " + s.value);
           statuses.appendChild(document.createTextNode(" "));
         });
       }
       (record.corrections || []).forEach(function (c) {
         var line = add(tooltip, "p", "rpt-preview-correction");
-        add(line, "strong", "rpt-correction rpt-correction--" + c[0].replace(/[^a-z-]/g, ""), c[1]);
-        if (c[2]) line.appendChild(document.createTextNode(": " + c[2]));
+        add(line, "strong", "rpt-correction rpt-correction--" + c.kind.replace(/[^a-z-]/g, ""), c.summary);
+        if (c.excerpt) line.appendChild(document.createTextNode(": " + c.excerpt));
       });
       if (record.excerpt) add(tooltip, "p", "rpt-preview-excerpt", record.excerpt);
       else if (!record.published) add(tooltip, "p", "rpt-preview-excerpt", "Declared in a member that is not published: cited, not described here.");
