@@ -1,8 +1,8 @@
 """What a record link previews on hover, focus or tap, and what a record's neighbourhood
 picture shows: one JSON file per system, keyed by the record's anchor, read by
-assets/reports.js when a reader first points at a record of that system or opens a
-record's neighbourhood (so a page carries none of it, and a reader pays for one system at
-a time).
+assets/data.js (for hover-card.js, neighbourhood.js, same-id.js) when a reader first
+points at a record of that system or opens a record's neighbourhood (so a page carries
+none of it, and a reader pays for one system at a time).
 
 A record's statuses and corrections are lists of objects: ``{"layer", "value", "tone"}``
 (``StatusRow``; the tone is the badge's CSS modifier) and ``{"kind", "summary",
@@ -29,6 +29,7 @@ from itertools import islice
 from typing import TypedDict
 
 from ..core.model import ExternalRecord, Record, Report, Text
+from .assets import ASSET_DIR
 from .backlinks import Backlinks
 from .corrections import Corrections, summary
 from .paths import Paths
@@ -36,7 +37,7 @@ from .statuses import status_class
 from .views import Overview, SystemView, member_title
 
 #: where the files are published, relative to the site's root: ``<dir>/<system>.json``
-PREVIEW_DIR = "assets/mkdocs-reports/previews"
+PREVIEW_DIR = f"{ASSET_DIR}/previews"
 EXCERPT_WIDTH = 280
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _MARKS = re.compile(r"`+|\*\*|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|\]\([^()\s]*\)|\[")
