@@ -183,8 +183,8 @@ def test_an_unresolved_conflict_stands_on_the_overview_and_at_each_record_it_nam
 
 def test_previews_and_the_record_index_know_the_corrections(site):
     previews = json.loads((site.root / "assets/mkdocs-reports/previews/inkwell.json").read_text(encoding="utf-8"))
-    assert [c[:2] for c in previews["mem-obj-backup"]["corrections"]] == [["superseded", "Superseded by MEM-OBJ-notes"]]
-    assert [c[0] for c in previews["rt-rte-nightly-digest"]["corrections"]] == ["conflicted"]
+    assert [(c["kind"], c["summary"]) for c in previews["mem-obj-backup"]["corrections"]] == [("superseded", "Superseded by MEM-OBJ-notes")]
+    assert [c["kind"] for c in previews["rt-rte-nightly-digest"]["corrections"]] == ["conflicted"]
     assert previews["rt-obj-scratchpad"]["corrections"] == []
     rows = re.findall(r'<tr><td><a [^>]*>([A-Z]+-[A-Z]+-[a-z-]+)</a>.*?</tr>', site.html("records/"))
     html = site.html("records/")

@@ -2,7 +2,7 @@
 source many times (an unpublished record's "declared in the runtime report of …, not
 published", a source's identity at its commit: 7 KB of the longest page), and each link
 carried the whole label. Only the first link to a target keeps it; the others keep the
-bare ``data-rpt-label`` attribute, and reports.js looks the label up on the first link
+bare ``data-rpt-label`` attribute, and label-once.js looks the label up on the first link
 with the same ``href`` (the page holds it, so it works without any fetch).
 
 Applied to each page's HTML as written. It reads only the form the plugin writes a link in

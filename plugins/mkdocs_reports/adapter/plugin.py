@@ -36,7 +36,7 @@ from ..core.check import CheckedCollection, check_collection
 from ..core.loader import LoadCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import PageClash, PageSpec, Paths, SitePages
-from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
+from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.data_scripts import as_script, script_path
 from ..pages.docs_citations import link_docs_citations
 from ..pages.previews import PreviewFiles
@@ -155,6 +155,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         del pages  # each page's HTML is held by its page alone: let go once written
         # (assets as generated files: a dirty build removes the file of a system that is gone)
         new += [GeneratedFile.copied(config, f"{ASSET_DIR}/{a.name}", str(a)) for a in sorted(ASSETS.iterdir())]
+        new += [GeneratedFile.in_memory(config, script, script_bundle(), self.root) for script in SCRIPTS]
         previews = self.site.previews()  # each made as it is written
         for path in previews:
             made = GeneratedFile.in_memory(config, path, "", self.root)

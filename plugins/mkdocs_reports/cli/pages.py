@@ -28,7 +28,7 @@ import yaml
 
 from ..core.check import CheckedCollection, check_collection
 from ..pages import PageClash, PageSettings, SitePages
-from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS
+from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.plain_markdown import page_markdown
 from .command import Commands
 from .output import say
@@ -125,6 +125,8 @@ def write_pages(checked: CheckedCollection, out: Path, settings: PageSettings | 
     (out / ASSET_DIR).mkdir(parents=True, exist_ok=True)
     for asset in sorted(ASSETS.iterdir()):
         shutil.copyfile(asset, out / ASSET_DIR / asset.name)
+    for script in SCRIPTS:
+        (out / script).write_text(script_bundle(), encoding="utf-8")
     for path, text in site.previews().items():
         (out / path).parent.mkdir(parents=True, exist_ok=True)
         (out / path).write_text(text, encoding="utf-8")

@@ -2,7 +2,7 @@
 script that hands the same data over, for a site read from ``file://``: there a page may
 not ``fetch`` a local file, but it may load a script. Written for a site whose links end in
 ``.html`` (``use_directory_urls: false``, as Material's ``offline`` plugin sets it), the
-only sites that work from ``file://``; reports.js loads the script instead of fetching the
+only sites that work from ``file://``; data.js loads the script instead of fetching the
 JSON when the page is a local file.
 
 The script files its data under its own address less ``.js`` (the JSON file's address,

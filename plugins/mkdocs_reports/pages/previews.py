@@ -1,8 +1,12 @@
 """What a record link previews on hover, focus or tap, and what a record's neighbourhood
 picture shows: one JSON file per system, keyed by the record's anchor, read by
-assets/reports.js when a reader first points at a record of that system or opens a
-record's neighbourhood (so a page carries none of it, and a reader pays for one system at
-a time).
+assets/data.js (for hover-card.js, neighbourhood.js, same-id.js) when a reader first
+points at a record of that system or opens a record's neighbourhood (so a page carries
+none of it, and a reader pays for one system at a time).
+
+A record's statuses and corrections are lists of objects: ``{"layer", "value", "tone"}``
+(``StatusRow``; the tone is the badge's CSS modifier) and ``{"kind", "summary",
+"excerpt"}`` (``CorrectionRow``); the scripts read them by these names alone.
 
 For the neighbourhood each record also has its page (URL from the site's root), the
 records it cites and the whole it is part of (by anchor); ``_annotations`` lists the
@@ -22,8 +26,10 @@ import re
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from itertools import islice
+from typing import TypedDict
 
 from ..core.model import ExternalRecord, Record, Report, Text
+from .assets import ASSET_DIR
 from .backlinks import Backlinks
 from .corrections import Corrections, summary
 from .paths import Paths
@@ -31,7 +37,7 @@ from .statuses import status_class
 from .views import Overview, SystemView, member_title
 
 #: where the files are published, relative to the site's root: ``<dir>/<system>.json``
-PREVIEW_DIR = "assets/mkdocs-reports/previews"
+PREVIEW_DIR = f"{ASSET_DIR}/previews"
 EXCERPT_WIDTH = 280
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _MARKS = re.compile(r"`+|\*\*|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|\]\([^()\s]*\)|\[")
@@ -51,6 +57,26 @@ def excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
         return chosen
     return textwrap.shorten(chosen, width, placeholder=" …")
 
+
+class StatusRow(TypedDict):
+    """A status badge of a record's preview: its layer, its value, its tone (CSS modifier)."""
+
+    layer: str
+    value: str
+    tone: str
+
+
+class CorrectionRow(TypedDict):
+    """What the reconciliation changed of a record: kind, one-line summary, first sentences."""
+
+    kind: str
+    summary: str
+    excerpt: str
+
+
+#: the names the scripts read a row by (one home: the TypedDicts above)
+STATUS_FIELDS = StatusRow.__required_keys__
+CORRECTION_FIELDS = CorrectionRow.__required_keys__
 
 #: how many other systems with the same ID a preview names (the index lists them all)
 ALSO_IN = 10
@@ -161,7 +187,7 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
                 "system": view.system.name,
                 "member": member_title(record.member) if external else entry.report.type.noun.capitalize(),
                 "published": not external,
-                "statuses": [[layer, value, status_class(value)] for layer, value in entry.status.items()],
+                "statuses": [StatusRow(layer=layer, value=value, tone=status_class(value)) for layer, value in entry.status.items()],
                 "excerpt": excerpt(body),
                 "cited_by": backlinks.count(slug, record.id),
                 # the first few only: the same ID may stand in every system of the collection
@@ -170,7 +196,8 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
                 "page": paths.url(paths.report(slug, record.member)),
                 "cites": cited.get((record.member, record.anchor), []),
                 "part_of": whole.anchor if whole else None,
-                "corrections": [[c.kind, summary(c), excerpt(corrections.excerpt(c.entry))] for c in corrections.of(slug, record.id)],
+                "corrections": [CorrectionRow(kind=c.kind, summary=summary(c), excerpt=excerpt(corrections.excerpt(c.entry)))
+                                for c in corrections.of(slug, record.id)],
             }
         return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 
