@@ -47,7 +47,7 @@ class PagesInMemory(Site):
 
     checked: CheckedCollection
     htmls: dict[str, str]
-    files: set[str]
+    files: dict[str, str]  # path → text: the previews and downloads the pages link to
 
     def __post_init__(self) -> None:
         self.root = Path("/in-memory")
@@ -58,6 +58,9 @@ class PagesInMemory(Site):
 
     def exists(self, path: str) -> bool:
         return path in self.files
+
+    def file_text(self, path: str) -> str:
+        return self.files[path]
 
 
 def pages_of(reports: Path, *, strict: bool = True, require_verified_quotes: bool = False,
@@ -72,5 +75,5 @@ def pages_of(reports: Path, *, strict: bool = True, require_verified_quotes: boo
         assert failing == [], failing
     site = SitePages(checked.graph, settings or repository_settings())
     specs = {site.settings.paths.home_page: site.home(), **site.pages()}
-    files = {*site.previews(), *site.downloads()}
+    files = {**site.previews(), **site.downloads()}
     return PagesInMemory(checked, {page_url(uri): spec.html for uri, spec in specs.items()}, files)

@@ -249,6 +249,10 @@ class Site:
         """Whether the site has the file ``path`` (relative to its root)."""
         return (self.root / path).exists()
 
+    def file_text(self, path: str) -> str:
+        """The text of the site's file ``path`` (relative to its root)."""
+        return (self.root / path).read_text(encoding="utf-8")
+
     def resolve(self, page: Page, href: str) -> tuple[str, str] | None:
         """(target URL, fragment) of a link within the site; None for external links."""
         parts = urlsplit(href)
