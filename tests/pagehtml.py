@@ -51,10 +51,11 @@ class PagesInMemory(Site):
 
     def __post_init__(self) -> None:
         self.root = Path("/in-memory")
-        self.pages: dict[str, Page] = {url: read_page(url, f"<article>{html}</article>") for url, html in self.htmls.items()}
+        self.pages: dict[str, Page] = {url: read_page(url, self.html(url)) for url in self.htmls}
 
     def html(self, url: str) -> str:
-        return self.htmls[url]
+        """The page's HTML in the ``article`` the theme puts it in (what a page's content is)."""
+        return f"<article>{self.htmls[url]}</article>"
 
     def exists(self, path: str) -> bool:
         return path in self.files
