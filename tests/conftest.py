@@ -90,6 +90,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "site: builds a site with the chosen generator (see --generator)")
     config.addinivalue_line("markers", "browser: looks at pages in headless Chromium (given to every test that uses the browser)")
+    config.addinivalue_line(
+        "markers",
+        "once: builds sites, in the first pass only (marks it ``site`` too): it names its generators itself, or what it "
+        "checks is the same under both (test_generators_agree.py)",
+    )
     generator = config.getoption("generator")
     os.environ["REPORTS_TEST_GENERATOR"] = generator  # for the tests' own subprocesses too
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life notice on every run
@@ -100,10 +105,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests that use a browser: the ProperDocs pass leaves them out, since the two
-    generators write the same site (test_generators_agree.py)."""
+    generators write the same site (test_generators_agree.py). A test marked ``once``
+    builds sites too: ``site`` keeps it out of the fast part (``-m "not site and not browser"``)."""
     for item in items:
         if {"browser", "browser_session"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("once") and not item.get_closest_marker("site"):
+            item.add_marker(pytest.mark.site)
 
 
 #: whether a test's body failed (not its set-up or tear-down): after one, the browser tests
@@ -173,3 +181,12 @@ class Collection:
 @pytest.fixture
 def reports(tmp_path: Path) -> Collection:
     return Collection(tmp_path / "reports")
+
+
+@pytest.fixture(scope="session")
+def generated_pages():
+    """``pagehtml.pages_of``: a collection folder checked and its generated pages' HTML, in
+    memory, for the tests about what a page says (no site is built)."""
+    from pagehtml import pages_of
+
+    return pages_of

@@ -217,6 +217,16 @@ def _labels_said_once(page: Page) -> None:
             link.label = first[link.href]
 
 
+def read_page(url: str, html: str) -> Page:
+    """A page's HTML read as a reader's browser shows it (its text: what stands in ``article``)."""
+    page = Page(url)
+    parser = _Parser(page)
+    parser.feed(html)
+    page.text = " ".join("".join(parser.text).split())
+    _labels_said_once(page)
+    return page
+
+
 class Site:
     """A built site: its pages by URL, and link resolution the way a browser does it."""
 
@@ -226,12 +236,7 @@ class Site:
         for path in sorted(root.rglob("*.html")):
             relative = path.relative_to(root).as_posix()
             url = relative[: -len("index.html")] if relative.endswith("index.html") else relative
-            page = Page(url)
-            parser = _Parser(page)
-            parser.feed(path.read_text(encoding="utf-8"))
-            page.text = " ".join("".join(parser.text).split())
-            _labels_said_once(page)
-            self.pages[url] = page
+            self.pages[url] = read_page(url, path.read_text(encoding="utf-8"))
 
     def page(self, url: str) -> Page:
         return self.pages[url]
@@ -239,6 +244,14 @@ class Site:
     def html(self, url: str) -> str:
         """The page's HTML as written: ``alpha/memory/`` or ``404.html``."""
         return (self.root / url / "index.html" if not url.endswith(".html") else self.root / url).read_text(encoding="utf-8")
+
+    def exists(self, path: str) -> bool:
+        """Whether the site has the file ``path`` (relative to its root)."""
+        return (self.root / path).exists()
+
+    def file_text(self, path: str) -> str:
+        """The text of the site's file ``path`` (relative to its root)."""
+        return (self.root / path).read_text(encoding="utf-8")
 
     def resolve(self, page: Page, href: str) -> tuple[str, str] | None:
         """(target URL, fragment) of a link within the site; None for external links."""
@@ -263,7 +276,7 @@ class Site:
                         broken.append(f"{page.url}: {href} (no page {path!r})")
                     elif fragment and fragment not in target.ids:
                         broken.append(f"{page.url}: {href} (no anchor #{fragment} on {path!r})")
-                elif not (self.root / path).exists():
+                elif not self.exists(path):
                     broken.append(f"{page.url}: {href} (no file {path!r})")
         return broken
 

@@ -22,6 +22,8 @@ from hostile import DOCS_PAGE, write_hostile_collection
 from mkdocs_reports.core.markdown_import import import_markdown
 from sitehtml import SAMPLE, make_project
 
+pytestmark = pytest.mark.once
+
 GENERATOR_META = re.compile(rb'<meta name="generator" content="[^"]*">')
 
 

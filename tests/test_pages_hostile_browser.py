@@ -13,6 +13,7 @@ versions the package is tested with); the test skips only when the registry is o
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 import sys
@@ -58,7 +59,16 @@ FEATURES = ["content.tooltips", "content.code.copy", "navigation.instant", "navi
 
 
 def _zensical(cache: Path) -> Path:
-    """Zensical's command, installed from the package registry into ``cache`` once."""
+    """Zensical's command, installed from the package registry into ``cache`` once: the
+    test modules that use it run side by side (``-n auto``), so the first installs while
+    the others wait for it, rather than each installing into (and emptying) the same folder."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache.parent / f"{cache.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        return _install_zensical(cache)
+
+
+def _install_zensical(cache: Path) -> Path:
     command = cache / "bin" / "zensical"
     if command.is_file():
         return command

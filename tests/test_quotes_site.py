@@ -1,6 +1,7 @@
-"""The quote lock in real site builds: read with no source present, quotes linked to their
-exact lines at the revision, known paths in prose linked, and a quote edited after it was
-verified failing a strict build unless the collection opts out."""
+"""The quote lock on the pages (in memory: ``pagehtml``): read with no source present,
+quotes linked to their exact lines at the revision, known paths in prose linked; and in a
+real strict build, a quote edited after it was verified failing it unless the collection
+opts out."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ from mkdocs_reports.core.model import Source
 from mkdocs_reports.pages.forge import file_url, folder_url
 from quotes_helpers import quote_block, record_with_quotes, source_repository, write_system
 from sitehtml import Site, build_site, make_project
-
-pytestmark = pytest.mark.site
 
 AGENT = "import json\n\n\ndef load(path):\n    with open(path) as handle:\n        notebook = json.load(handle)\n    return notebook\n"
 PROSE = "Loaded by tallybook/agent.py (the `tallybook/` folder); tallybook/gone.py was removed. [SRC-1: `tallybook/agent.py`]"
@@ -54,9 +53,9 @@ def verified_project(tmp_path, monkeypatch, capsys, identity="https://github.com
     return project, commit, report
 
 
-def test_the_lock_is_read_by_a_site_build_with_no_source_and_quotes_link_to_their_lines(tmp_path, monkeypatch, capsys):
+def test_the_lock_is_read_by_a_site_build_with_no_source_and_quotes_link_to_their_lines(tmp_path, monkeypatch, capsys, generated_pages):
     project, commit, _ = verified_project(tmp_path, monkeypatch, capsys)
-    site = Site(build_site(project))  # strict, and verified quotes need no opting out
+    site = generated_pages(project / "reports", require_verified_quotes=True)  # strict, and verified quotes need no opting out
     page = site.page("tallybook/memory/")
     blob = f"https://github.com/example/tallybook/blob/{commit}/tallybook/agent.py"
     quote_links = [link for link in page.links if link.href.startswith(blob + "#")]
@@ -78,6 +77,7 @@ def test_the_lock_is_read_by_a_site_build_with_no_source_and_quotes_link_to_thei
     assert "tallybook/store.py" in page.text and "tallybook/store.py" not in prose
 
 
+@pytest.mark.site
 def test_a_quote_edited_after_verification_fails_a_strict_build_unless_the_collection_opts_out(tmp_path, monkeypatch, capsys):
     project, commit, report = verified_project(tmp_path, monkeypatch, capsys)
     report.write_text(report.read_text().replace("return notebook", "return notebook or {}"))
@@ -106,18 +106,16 @@ def test_a_quote_edited_after_verification_fails_a_strict_build_unless_the_colle
     ],
     ids=["a-plain-folder", "a-source-ci-cannot-fetch"],
 )
-def test_a_lock_nothing_can_verify_again_shows_no_quote_verified(tmp_path, monkeypatch, capsys, identity, options, status):
+def test_a_lock_nothing_can_verify_again_shows_no_quote_verified(tmp_path, monkeypatch, capsys, identity, options, status, generated_pages):
     project, commit, _ = verified_project(tmp_path, monkeypatch, capsys, identity, *options)
-    config = project / "mkdocs.yml"
-    config.write_text(config.read_text().replace("      reports_dir: reports\n", "      reports_dir: reports\n      require_verified_quotes: false\n"))
-    html = Site(build_site(project)).html("tallybook/memory/")
+    html = generated_pages(project / "reports", require_verified_quotes=False).html("tallybook/memory/")
     assert "rpt-quote-check--verified" not in html and "verified at" not in html
     assert html.count(f'<span class="rpt-quote-check rpt-quote-check--unverified">{status.format(rev=commit[:7])}</span>') == 2
 
 
-def test_gitlab_line_anchors_on_the_page(tmp_path, monkeypatch, capsys):
+def test_gitlab_line_anchors_on_the_page(tmp_path, monkeypatch, capsys, generated_pages):
     project, commit, _ = verified_project(tmp_path, monkeypatch, capsys, identity="https://gitlab.com/example/tallybook")
-    page = Site(build_site(project)).page("tallybook/memory/")
+    page = generated_pages(project / "reports", require_verified_quotes=True).page("tallybook/memory/")
     assert f"https://gitlab.com/example/tallybook/-/blob/{commit}/tallybook/agent.py#L5-6" in [link.href for link in page.links]
 
 

@@ -1,4 +1,5 @@
-"""The comparison of memory profiles in a real build, read as HTML (no script): a row per
+"""The comparison of memory profiles on the generated pages (in memory: ``pagehtml``), read
+as HTML (no script): a row per
 profiled system and a column per axis, each value with its bases and a link to its evidence
 on the profile's page, the systems without a profile listed as such, a chart and a count of
 systems per value for each axis (each count a link into the filtered comparison), the CSV
@@ -16,17 +17,13 @@ import pytest
 
 from mkdocs_reports.core.type_files import builtin_method
 from profiles import PROFILED, WITHOUT, profile_collection
-from sitehtml import Site, build_site, make_project
-
-pytestmark = pytest.mark.site
 
 AXES = list(builtin_method().comparison.axes)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    reports = profile_collection(tmp_path_factory.mktemp("profiles"))
-    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports)))
+def site(tmp_path_factory, generated_pages):
+    return generated_pages(profile_collection(tmp_path_factory.mktemp("profiles")))
 
 
 def _table(site):
@@ -89,15 +86,14 @@ def test_each_axis_counts_its_systems_per_value_and_each_count_opens_them(site):
 
 
 def test_the_downloads_are_the_comparison_as_data(site):
-    root = site.root / "comparison"
-    rows = list(csv.DictReader(io.StringIO((root / "comparison.csv").read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(site.file_text("comparison/comparison.csv"))))
     assert [r["system"] for r in rows] == sorted(PROFILED + WITHOUT)
     by = {r["system"]: r for r in rows}
     assert by["Quarry"]["read_back_signal"] == "inferred-embedding (observed)"
     assert by["Quarry"]["storage_substrate"] == "sqlite (wired); vector (observed)"
     assert by["Inkwell"]["write_agency"] == "partial: automatic (wired)"
     assert by["Loom"]["curation_operations"] == "absent" and by["Ember"]["profiled"] == "no"
-    data = json.loads((root / "comparison.json").read_text(encoding="utf-8"))
+    data = json.loads(site.file_text("comparison/comparison.json"))
     quarry = next(e for e in data if e["system"] == "Quarry")
     signal = quarry["axes"]["read_back_signal"]
     assert signal["values"] == [{"value": "inferred-embedding", "bases": ["observed"], "records": ["MEM-RTE-recall"],
@@ -130,14 +126,14 @@ def test_the_home_page_leads_with_the_systems_and_the_comparison(site):
     assert "records declared" not in text
 
 
-def test_a_formula_in_a_system_name_stays_text_in_the_csv(tmp_path):
+def test_a_formula_in_a_system_name_stays_text_in_the_csv(tmp_path, generated_pages):
     reports = profile_collection(tmp_path / "hostile")
     set_file = reports / "quarry" / "_set.yaml"
     set_file.write_text(set_file.read_text(encoding="utf-8").replace("system: Quarry", "system: '=SUM(1+1)*2'"), encoding="utf-8")
-    site = Site(build_site(make_project(tmp_path / "site", reports)))
-    rows = list(csv.reader(io.StringIO((site.root / "comparison" / "comparison.csv").read_text(encoding="utf-8"))))
+    site = generated_pages(reports)
+    rows = list(csv.reader(io.StringIO(site.file_text("comparison/comparison.csv"))))
     assert [row[0] for row in rows if "SUM" in row[0]] == ["'=SUM(1+1)*2"]
-    data = json.loads((site.root / "comparison" / "comparison.json").read_text(encoding="utf-8"))
+    data = json.loads(site.file_text("comparison/comparison.json"))
     assert "=SUM(1+1)*2" in [e["system"] for e in data]  # JSON is data: the name as written
     assert "=SUM(1+1)*2" in [row[0].split()[0] for row in site.page("comparison/").tables[0][1:]]
 

@@ -1,7 +1,8 @@
 """Author text of the new members reaches the front page, the profile and the comparison
 only as text: a profile's scope and note holding raw HTML, a link whose title holds a tag,
-and an attribute list that names the theme's id and class. Built from our own published
-set (imported), with the vectors written into the imported YAML, not strictly."""
+and an attribute list that names the theme's id and class. Our own published set
+(imported), with the vectors written into the imported YAML; its generated pages in memory
+(``pagehtml``), not strictly."""
 
 from __future__ import annotations
 
@@ -11,17 +12,14 @@ import pytest
 
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown_import import import_markdown
-from sitehtml import Site, build_site, make_project
 from test_site_safety import elements, unsafe
-
-pytestmark = pytest.mark.site
 
 VECTOR = ('Raw <img src=x onerror=alert(901)> and a [link](https://example.org/ "<img src=x onerror=alert(902)>")'
           ' {: #__config .md-ellipsis title="<b>x</b>" }')
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, generated_pages):
     reports = tmp_path_factory.mktemp("imported") / "reports"
     assert import_markdown([FIXTURES / "sets" / "retained"], reports).ok
     profile = reports / "inkwell" / "memory-profile.yaml"
@@ -30,7 +28,7 @@ def site(tmp_path_factory):
         assert sentence in text, sentence
         text = text.replace(sentence, VECTOR.replace('"', '\\"'))
     profile.write_text(text, encoding="utf-8")
-    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports), strict=False))
+    return generated_pages(reports, strict=False)
 
 
 def test_no_script_handler_theme_id_class_or_markup_title_on_any_page(site):
@@ -52,6 +50,6 @@ def test_the_vectors_are_shown_as_text_where_the_profile_is(site):
 
 
 def test_the_comparisons_downloads_carry_the_vectors_as_data(site):
-    data = (site.root / "comparison" / "comparison.json").read_text(encoding="utf-8")
+    data = site.file_text("comparison/comparison.json")
     assert "alert(901)" in data and json.loads(data)  # plain data, for a program to read
     assert "<img" not in site.html("comparison/").split("<article", 1)[-1].replace("&lt;img", "")

@@ -15,6 +15,8 @@ from mkdocs.config import load_config
 
 from sitehtml import make_project
 
+pytestmark = pytest.mark.once
+
 EPOCH = "1700000000"  # sitemap dates and the gzip header of sitemap.xml.gz
 
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from sitehtml import SAMPLE, build_site, make_project
+
+pytestmark = pytest.mark.site
 
 
 def collection(root: Path, systems: int) -> Path:

@@ -86,9 +86,8 @@ class _Elements(HTMLParser):
 
 
 def elements(site: Site, url: str) -> list[tuple[str, dict[str, str | None]]]:
-    path = site.root / url / "index.html" if not url.endswith(".html") else site.root / url
     parser = _Elements()
-    parser.feed(path.read_text(encoding="utf-8"))
+    parser.feed(site.html(url))
     return parser.elements
 
 

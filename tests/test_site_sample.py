@@ -257,3 +257,16 @@ def test_the_site_publishes_the_report_schema(site):
     from mkdocs_reports.pages.assets import SCHEMA_FILE, SCHEMA_PATH
 
     assert (site.root / SCHEMA_PATH).read_bytes() == SCHEMA_FILE.read_bytes()
+
+
+def test_the_generated_pages_in_memory_are_what_the_build_shows(site, generated_pages):
+    """What the tests of a page's words read in memory (``pagehtml``) is each generated
+    page's content as built: the same text, headings, tables and code, and the same ids
+    but the theme's own (``__…``)."""
+    in_memory = generated_pages(site.root.parent / "reports")
+    generated = [url for url in in_memory.pages if url]  # the home page is docs/index.md around its glance
+    assert len(generated) >= 8
+    for url in generated:
+        page, built = in_memory.page(url), site.page(url)
+        assert (page.text, page.headings, page.tables, page.code) == (built.text, built.headings, built.tables, built.code), url
+        assert page.ids == {i for i in built.ids if not i.startswith("__")}, url

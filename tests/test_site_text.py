@@ -1,5 +1,6 @@
 """Author text shows on the pages as written: hashes, brackets, backslashes, code; labels
-are never links; the description and list items keep their anchors."""
+are never links; the description and list items keep their anchors (the generated pages in
+memory: ``pagehtml``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ import textwrap
 
 import pytest
 
-from sitehtml import Site, build_site, make_project
-
-pytestmark = pytest.mark.site
+from pagehtml import PagesInMemory
 
 REPORT = r"""
 type: agentic-system-memory-report
@@ -93,13 +92,13 @@ limitations: None.
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Site:
-    project = make_project(tmp_path_factory.mktemp("text"), reports=None)
-    (project / "reports" / "fsharp").mkdir(parents=True)
-    (project / "reports" / "fsharp" / "memory.yaml").write_text(textwrap.dedent(REPORT), encoding="utf-8")
-    (project / "reports" / "g").mkdir()
-    (project / "reports" / "g" / "memory.yaml").write_text(textwrap.dedent(NO_HEADING), encoding="utf-8")
-    return Site(build_site(project))
+def site(tmp_path_factory, generated_pages) -> PagesInMemory:
+    reports = tmp_path_factory.mktemp("text") / "reports"
+    (reports / "fsharp").mkdir(parents=True)
+    (reports / "fsharp" / "memory.yaml").write_text(textwrap.dedent(REPORT), encoding="utf-8")
+    (reports / "g").mkdir()
+    (reports / "g" / "memory.yaml").write_text(textwrap.dedent(NO_HEADING), encoding="utf-8")
+    return generated_pages(reports)
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +176,7 @@ def test_the_description_is_linked_and_cited_by_points_at_its_anchor(report):
 
 def test_a_list_item_that_starts_with_a_fence_is_code_and_keeps_its_anchor(site, report):
     assert "MEM-OBJ-notes <b>in a fence</b>\n" in report.code
-    html = (site.root / "fsharp" / "memory" / "index.html").read_text(encoding="utf-8")
+    html = site.html("fsharp/memory/")
     for number in (1, 2):  # where reports.css lights up the item a Cited-by link lands on
         assert re.search(rf'<li>\s*<span id="core-ideas--{number}"></span>', html)
     cited_by = {link.href for link in report.links_in("mem-obj-notes")}

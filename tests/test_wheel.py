@@ -19,6 +19,8 @@ import pytest
 
 from conftest import REPO, minimal_report
 
+pytestmark = pytest.mark.once
+
 PROJECT_CONFIG = """\
 site_name: Adopter's analyses
 site_url: !ENV REPORTS_SITE_URL
