@@ -215,3 +215,42 @@ def test_the_front_page_leads_with_the_synthesis_and_tells_what_each_verificatio
     # every member has its page, and a link citation goes to the record's declaration
     assert {f"tern/{role}.md" for role in ROLES if role != "overview"} <= set(pages)
     assert 'href="../runtime/#rt-abs-no-expiry"' in pages["tern/synthesis.md"] or "runtime/#rt-abs-no-expiry" in pages["tern/synthesis.md"]
+
+
+def _front(tmp_path: Path) -> str:
+    from mkdocs_reports.pages.site import SitePages
+
+    _, checked = _imported(tmp_path)
+    return SitePages(checked.graph).pages()["tern/index.md"].html
+
+
+def _rows_of(front: str) -> dict[str, str]:
+    """The synthesis Limitations rows on the front page: row anchor → the row's HTML."""
+    table = front[front.index('id="limitations"'):front.index("</table>", front.index('id="limitations"'))]
+    return {match[1]: match[0] for match in re.finditer(r'<tr><td><span id="([a-z0-9-]+)"></span>.*?</tr>', table)}
+
+
+def test_a_verification_limit_on_the_front_page_links_to_the_synthesis_row_that_carries_it(tmp_path):
+    front = _front(tmp_path)
+    rows = _rows_of(front)
+    verdicts = front[front.index('id="verifications"'):front.index('id="source-register"')]
+    limits = re.findall(r"<li>(.*?)</li>", verdicts, re.DOTALL)
+    assert len(limits) == 2, limits  # one limit of the report verification, one of the profile verification
+    for limit in limits:
+        links = re.findall(r'href="#([a-z0-9-]+)"', limit)
+        assert len(links) == 1, limit
+        row = rows[links[0]]  # an id the page declares, in the Limitations table
+        # the carrying row cites every record the limit cites, and no row cites them with fewer others
+        def records(html: str) -> set[str]:
+            return set(re.findall(r'href="[a-z-]+/#([a-z0-9-]+)"', html))
+
+        cited = records(limit)
+        assert cited and cited <= records(row)
+        assert all(len(records(row)) <= len(records(other)) for other in rows.values() if cited <= records(other))
+    assert 'href="#limitations--row-2"' in verdicts.split('id="profile-verification"')[0]  # RT-ABS-no-expiry's own row
+    assert 'href="#limitations--row-3"' in verdicts.split('id="profile-verification"')[1]  # MEM-RTE-due-read's own row
+
+
+def test_the_front_page_declares_each_id_once(tmp_path):
+    ids = re.findall(r'\bid="([^"]+)"', _front(tmp_path))
+    assert sorted(ids) == sorted(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
