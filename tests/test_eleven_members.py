@@ -254,3 +254,55 @@ def test_a_verification_limit_on_the_front_page_links_to_the_synthesis_row_that_
 def test_the_front_page_declares_each_id_once(tmp_path):
     ids = re.findall(r'\bid="([^"]+)"', _front(tmp_path))
     assert sorted(ids) == sorted(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
+
+
+#: the set type's roles a complete set requires beyond those every set has, from its data
+_LAYOUT = yaml.safe_load(SET_TYPE.read_text(encoding="utf-8"))["layout"]
+_REQUIRED_WHEN_COMPLETE = _LAYOUT["required"]["when"]["values"]["complete"]
+
+
+def _retained_without(tmp_path: Path, role: str) -> tuple[Path, str]:
+    """The complete set published under ``retained/tern/`` without ``role``'s member: its file
+    gone and its manifest no longer pinning it, so the manifest itself is consistent."""
+    retained = tmp_path / "retained"
+    shutil.copytree(TERN, retained / "tern")
+    path = _LAYOUT["roles"][role]["path"]
+    (retained / "tern" / path).unlink()
+    manifest = retained / "tern" / "ARTIFACT.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    pinned = re.compile(rf"  {re.escape(path)}:\n    sha256: [0-9a-f]+\n")
+    assert len(pinned.findall(text)) == 1
+    manifest.write_text(pinned.sub("", text), encoding="utf-8")
+    return retained, path
+
+
+@pytest.mark.parametrize("role", _REQUIRED_WHEN_COMPLETE)
+def test_a_retained_set_whose_boundary_says_complete_is_refused_without_a_required_member(tmp_path, role):
+    retained, path = _retained_without(tmp_path, role)
+    reports = tmp_path / "reports"
+    result = import_markdown([retained], reports)
+    errors = [str(d) for d in result.diagnostics if "error:" in str(d)]
+    assert not result.ok and len(errors) == 1, errors
+    boundary = (TERN / "boundary.md").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(boundary, 1) if text.startswith("result-disposition:"))
+    assert errors[0].startswith(f"{retained / 'tern' / 'boundary.md'}:{line}:"), errors[0]
+    assert f"the manifest does not list {path}" in errors[0] and "correct the boundary's result disposition" in errors[0]
+    assert not reports.exists() or not any(reports.rglob("*.yaml"))  # all or nothing
+
+
+@pytest.mark.parametrize("role", _REQUIRED_WHEN_COMPLETE[:1] + _REQUIRED_WHEN_COMPLETE[-1:])
+def test_a_checked_complete_set_without_a_required_member_is_refused(tmp_path, role):
+    reports, checked = _imported(tmp_path)
+    assert checked.ok
+    member = _LAYOUT["roles"][role]["path"].removesuffix(".md")
+    (reports / "tern" / f"{member}.yaml").unlink()
+    set_file = reports / "tern" / "_set.yaml"
+    pinned = re.compile(rf"    {re.escape(member)}\.md:\n      sha256: [0-9a-f]+\n")
+    text = set_file.read_text(encoding="utf-8")
+    assert len(pinned.findall(text)) == 1
+    set_file.write_text(pinned.sub("", text), encoding="utf-8")
+    errors = [str(d) for d in check_collection(reports).diagnostics if "error:" in str(d)]
+    # (the set's citations of a missing member's records are errors of their own)
+    lacking = [error for error in errors if error.startswith(f"{set_file}:")]
+    assert len(lacking) == 1, errors
+    assert f"tern lacks {role}" in lacking[0] and "correct the boundary's result disposition" in lacking[0]
