@@ -306,3 +306,22 @@ def test_a_checked_complete_set_without_a_required_member_is_refused(tmp_path, r
     lacking = [error for error in errors if error.startswith(f"{set_file}:")]
     assert len(lacking) == 1, errors
     assert f"tern lacks {role}" in lacking[0] and "correct the boundary's result disposition" in lacking[0]
+
+
+def test_a_limit_links_to_its_row_on_the_synthesis_page_where_the_front_page_shows_no_limitations(tmp_path):
+    from mkdocs_reports.pages.site import SitePages
+
+    types = tmp_path / "reports" / "_types"
+    types.mkdir(parents=True)
+    declared = SET_TYPE.read_text(encoding="utf-8").replace("name: agentic-system-analysis-set", "name: no-limitations-set")
+    part = "    - {show: stacked_table, role: synthesis, section: limitations}\n"
+    assert declared.count(part) == 1
+    (types / "no-limitations-set.yaml").write_text(declared.replace(part, ""), encoding="utf-8")
+    _, checked = _imported(tmp_path)
+    assert checked.ok and checked.collection.systems["tern"].layout.name == "no-limitations-set"
+    pages = {uri: spec.html for uri, spec in SitePages(checked.graph).pages().items()}
+    front, synthesis = pages["tern/index.md"], pages["tern/synthesis.md"]
+    assert 'id="limitations"' not in front
+    carried = re.findall(r'<p class="rpt-carried">Carried into <a href="synthesis/#([a-z0-9-]+)">', front)
+    assert carried == ["limitations--row-2", "limitations--row-3"]
+    assert all(f'id="{anchor}"' in synthesis for anchor in carried)
