@@ -215,3 +215,113 @@ def test_the_front_page_leads_with_the_synthesis_and_tells_what_each_verificatio
     # every member has its page, and a link citation goes to the record's declaration
     assert {f"tern/{role}.md" for role in ROLES if role != "overview"} <= set(pages)
     assert 'href="../runtime/#rt-abs-no-expiry"' in pages["tern/synthesis.md"] or "runtime/#rt-abs-no-expiry" in pages["tern/synthesis.md"]
+
+
+def _front(tmp_path: Path) -> str:
+    from mkdocs_reports.pages.site import SitePages
+
+    _, checked = _imported(tmp_path)
+    return SitePages(checked.graph).pages()["tern/index.md"].html
+
+
+def _rows_of(front: str) -> dict[str, str]:
+    """The synthesis Limitations rows on the front page: row anchor → the row's HTML."""
+    table = front[front.index('id="limitations"'):front.index("</table>", front.index('id="limitations"'))]
+    return {match[1]: match[0] for match in re.finditer(r'<tr><td><span id="([a-z0-9-]+)"></span>.*?</tr>', table)}
+
+
+def test_a_verification_limit_on_the_front_page_links_to_the_synthesis_row_that_carries_it(tmp_path):
+    front = _front(tmp_path)
+    rows = _rows_of(front)
+    verdicts = front[front.index('id="verifications"'):front.index('id="source-register"')]
+    limits = re.findall(r"<li>(.*?)</li>", verdicts, re.DOTALL)
+    assert len(limits) == 2, limits  # one limit of the report verification, one of the profile verification
+    for limit in limits:
+        links = re.findall(r'href="#([a-z0-9-]+)"', limit)
+        assert len(links) == 1, limit
+        row = rows[links[0]]  # an id the page declares, in the Limitations table
+        # the carrying row cites every record the limit cites, and no row cites them with fewer others
+        def records(html: str) -> set[str]:
+            return set(re.findall(r'href="[a-z-]+/#([a-z0-9-]+)"', html))
+
+        cited = records(limit)
+        assert cited and cited <= records(row)
+        assert all(len(records(row)) <= len(records(other)) for other in rows.values() if cited <= records(other))
+    assert 'href="#limitations--row-2"' in verdicts.split('id="profile-verification"')[0]  # RT-ABS-no-expiry's own row
+    assert 'href="#limitations--row-3"' in verdicts.split('id="profile-verification"')[1]  # MEM-RTE-due-read's own row
+
+
+def test_the_front_page_declares_each_id_once(tmp_path):
+    ids = re.findall(r'\bid="([^"]+)"', _front(tmp_path))
+    assert sorted(ids) == sorted(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
+
+
+#: the set type's roles a complete set requires beyond those every set has, from its data
+_LAYOUT = yaml.safe_load(SET_TYPE.read_text(encoding="utf-8"))["layout"]
+_REQUIRED_WHEN_COMPLETE = _LAYOUT["required"]["when"]["values"]["complete"]
+
+
+def _retained_without(tmp_path: Path, role: str) -> tuple[Path, str]:
+    """The complete set published under ``retained/tern/`` without ``role``'s member: its file
+    gone and its manifest no longer pinning it, so the manifest itself is consistent."""
+    retained = tmp_path / "retained"
+    shutil.copytree(TERN, retained / "tern")
+    path = _LAYOUT["roles"][role]["path"]
+    (retained / "tern" / path).unlink()
+    manifest = retained / "tern" / "ARTIFACT.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    pinned = re.compile(rf"  {re.escape(path)}:\n    sha256: [0-9a-f]+\n")
+    assert len(pinned.findall(text)) == 1
+    manifest.write_text(pinned.sub("", text), encoding="utf-8")
+    return retained, path
+
+
+@pytest.mark.parametrize("role", _REQUIRED_WHEN_COMPLETE)
+def test_a_retained_set_whose_boundary_says_complete_is_refused_without_a_required_member(tmp_path, role):
+    retained, path = _retained_without(tmp_path, role)
+    reports = tmp_path / "reports"
+    result = import_markdown([retained], reports)
+    errors = [str(d) for d in result.diagnostics if "error:" in str(d)]
+    assert not result.ok and len(errors) == 1, errors
+    boundary = (TERN / "boundary.md").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(boundary, 1) if text.startswith("result-disposition:"))
+    assert errors[0].startswith(f"{retained / 'tern' / 'boundary.md'}:{line}:"), errors[0]
+    assert f"the manifest does not list {path}" in errors[0] and "correct the boundary's result disposition" in errors[0]
+    assert not reports.exists() or not any(reports.rglob("*.yaml"))  # all or nothing
+
+
+@pytest.mark.parametrize("role", _REQUIRED_WHEN_COMPLETE[:1] + _REQUIRED_WHEN_COMPLETE[-1:])
+def test_a_checked_complete_set_without_a_required_member_is_refused(tmp_path, role):
+    reports, checked = _imported(tmp_path)
+    assert checked.ok
+    member = _LAYOUT["roles"][role]["path"].removesuffix(".md")
+    (reports / "tern" / f"{member}.yaml").unlink()
+    set_file = reports / "tern" / "_set.yaml"
+    pinned = re.compile(rf"    {re.escape(member)}\.md:\n      sha256: [0-9a-f]+\n")
+    text = set_file.read_text(encoding="utf-8")
+    assert len(pinned.findall(text)) == 1
+    set_file.write_text(pinned.sub("", text), encoding="utf-8")
+    errors = [str(d) for d in check_collection(reports).diagnostics if "error:" in str(d)]
+    # (the set's citations of a missing member's records are errors of their own)
+    lacking = [error for error in errors if error.startswith(f"{set_file}:")]
+    assert len(lacking) == 1, errors
+    assert f"tern lacks {role}" in lacking[0] and "correct the boundary's result disposition" in lacking[0]
+
+
+def test_a_limit_links_to_its_row_on_the_synthesis_page_where_the_front_page_shows_no_limitations(tmp_path):
+    from mkdocs_reports.pages.site import SitePages
+
+    types = tmp_path / "reports" / "_types"
+    types.mkdir(parents=True)
+    declared = SET_TYPE.read_text(encoding="utf-8").replace("name: agentic-system-analysis-set", "name: no-limitations-set")
+    part = "    - {show: stacked_table, role: synthesis, section: limitations}\n"
+    assert declared.count(part) == 1
+    (types / "no-limitations-set.yaml").write_text(declared.replace(part, ""), encoding="utf-8")
+    _, checked = _imported(tmp_path)
+    assert checked.ok and checked.collection.systems["tern"].layout.name == "no-limitations-set"
+    pages = {uri: spec.html for uri, spec in SitePages(checked.graph).pages().items()}
+    front, synthesis = pages["tern/index.md"], pages["tern/synthesis.md"]
+    assert 'id="limitations"' not in front
+    carried = re.findall(r'<p class="rpt-carried">Carried into <a href="synthesis/#([a-z0-9-]+)">', front)
+    assert carried == ["limitations--row-2", "limitations--row-3"]
+    assert all(f'id="{anchor}"' in synthesis for anchor in carried)

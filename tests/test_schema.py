@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 
 import jsonschema
 import pytest
 import yaml
 
-from conftest import FIXTURES, REPO
-from mkdocs_reports.core.schema import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, type_json_schema
+from conftest import FIXTURES, REPO, run_cli
+from mkdocs_reports.core.schema import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, set_type_json_schema, type_json_schema
 from mkdocs_reports.core.type_files import BUILTIN_DIR, is_set_type
-from mkdocs_reports.pages.assets import SCHEMA_PATH
+from mkdocs_reports.pages.assets import PUBLISHED_SCHEMAS, SCHEMA_PATH
 
 SCHEMAS = REPO / "plugins/mkdocs_reports/schema"
 GENERATED = {
     "report.schema.json": (json_schema, "mkdocs-reports schema"),
     "set.schema.json": (set_json_schema, "mkdocs-reports schema --of set"),
     "member-type.schema.json": (type_json_schema, "mkdocs-reports schema --of type"),
+    "set-type.schema.json": (set_type_json_schema, "mkdocs-reports schema --of set-type"),
 }
 REPORT_FILES = [p for p in sorted((FIXTURES / "sample").glob("*/*.yaml")) + sorted((REPO / "reports").glob("*/*.yaml")) if p.name != "_set.yaml"]
+#: set types: the built-in ones and those a collection declares in _types/ (a top-level layout)
+SET_TYPE_FILES = [p for p in sorted(BUILTIN_DIR.glob("*.yaml")) + sorted(FIXTURES.glob("**/*-types/*.yaml")) + sorted(FIXTURES.glob("**/_types/*.yaml"))
+                  if is_set_type(p.read_bytes())]
 SET_FILES = sorted((FIXTURES / "sample").glob("*/_set.yaml")) + sorted((REPO / "reports").glob("*/_set.yaml"))
 
 
@@ -33,6 +38,17 @@ def load(path):
 def test_the_shipped_schemas_are_the_generated_ones(name):
     make, command = GENERATED[name]
     assert json.loads((SCHEMAS / name).read_text()) == make(), f"run: {command} > plugins/mkdocs_reports/schema/{name}"
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_the_command_prints_the_shipped_schema(name):
+    done = run_cli(*GENERATED[name][1].split()[1:])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (SCHEMAS / name).read_text(encoding="utf-8")
+
+
+def test_every_shipped_schema_is_published_with_the_site():
+    assert set(PUBLISHED_SCHEMAS) == {f"schema/{name}" for name in GENERATED}
 
 
 @pytest.mark.parametrize("name", GENERATED)
@@ -54,6 +70,51 @@ def test_set_files_that_pass_the_checker_pass_their_schema(path):
 def test_the_built_in_member_types_pass_the_type_schema(path):
     if path.name != "method.yaml" and not is_set_type(path.read_bytes()):
         jsonschema.validate(load(path), type_json_schema())
+
+
+def test_there_are_built_in_and_collection_set_types_to_validate():
+    assert {p.name for p in SET_TYPE_FILES} >= {"analysis-set.yaml", "analysis-set-six.yaml", "runtime-set.yaml"}
+
+
+@pytest.mark.parametrize("path", SET_TYPE_FILES, ids=lambda p: p.name)
+def test_set_types_pass_the_published_set_type_schema(path):
+    jsonschema.validate(load(path), set_type_json_schema())
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.pop("layout"),
+        lambda d: d.update(entry="Overview"),
+        lambda d: d["layout"]["roles"]["overview"].update(path="overview.txt"),
+        lambda d: d["layout"]["roles"]["overview"].update(cited=["runtime"]),
+        lambda d: d.update(rules={"no_such_rule": {}}),
+        lambda d: d.update(front={"parts": [{"show": "everything"}]}),
+        lambda d: d["layout"].update(membership="ajar"),
+    ],
+    ids=["no layout", "entry not a role name", "path not Markdown", "unknown role key", "unknown rule", "unknown part", "membership"],
+)
+def test_the_set_type_schema_refuses_what_the_checker_refuses(edit, tmp_path):
+    from mkdocs_reports.core.diagnostics import Diagnostics
+    from mkdocs_reports.core.type_files import collection_registry
+
+    def declared(document: dict) -> list[str]:
+        """What the checker says of the document as a collection's set type."""
+        types = tmp_path / "reports" / "_types"
+        types.mkdir(parents=True, exist_ok=True)
+        (types / "my-set.yaml").write_text(yaml.safe_dump({**document, "name": "my-set"}, sort_keys=False), encoding="utf-8")
+        diagnostics = Diagnostics()
+        collection_registry(tmp_path / "reports", diagnostics, lambda path: path.name)
+        return [str(diagnostic) for diagnostic in diagnostics]
+
+    document = load(BUILTIN_DIR / "analysis-set.yaml")
+    assert declared(document) == []  # the twin before its edit: a set type the checker takes
+    edit(document)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(document, set_type_json_schema())
+    said = declared(document)
+    assert said, "the checker accepts what the schema refuses"
+    assert re.match(r"my-set\.yaml:\d+:\d+: error: .+ — .+", said[0]), said
 
 
 @pytest.mark.parametrize(
@@ -85,6 +146,7 @@ def test_the_schema_id_is_its_published_address_on_the_projects_site():
     assert json_schema()["$id"] == SCHEMA_URL == urls["Schema"] == urls["Homepage"] + SCHEMA_PATH
     assert set_json_schema()["$id"] == urls["Homepage"] + "schema/set.schema.json"
     assert type_json_schema()["$id"] == urls["Homepage"] + "schema/member-type.schema.json"
+    assert set_type_json_schema()["$id"] == urls["Homepage"] + "schema/set-type.schema.json"
 
 
 @pytest.mark.parametrize("path", REPORT_FILES + sorted((FIXTURES / "set").glob("[!_]*/[!_]*.yaml")), ids=str)

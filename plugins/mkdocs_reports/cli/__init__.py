@@ -16,7 +16,7 @@ from ..core.export.json import collection_json
 from ..core.export.markdown import system_markdown
 from ..core.export.text import report_text
 from ..core.loader import display_path
-from ..core.schema import json_schema, set_json_schema, type_json_schema
+from ..core.schema import json_schema, set_json_schema, set_type_json_schema, type_json_schema
 from ..core.type_files import collection_registry
 from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
@@ -100,6 +100,8 @@ def _schema(args: argparse.Namespace) -> int:
         schema = set_json_schema()
     elif args.of == "type":
         schema = type_json_schema()
+    elif args.of == "set-type":
+        schema = set_type_json_schema()
     else:
         diagnostics = Diagnostics()
         site = locate(args)
@@ -133,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
         "of a set's _set.yaml or of a member type declaration",
     )
     add_location_arguments(schema, "the reports folder whose _types/ to include")
-    schema.add_argument("--of", choices=("report", "set", "type"), default="report", help="which file's schema (default: report)")
+    schema.add_argument("--of", choices=("report", "set", "type", "set-type"), default="report",
+                        help="which file's schema (default: report; set-type: a set type's, in _types/ with a layout)")
     schema.set_defaults(run=_schema)
     add_changes_parser(commands)
     add_pages_parser(commands)

@@ -7,8 +7,8 @@ analysis method's Markdown (a set folder, or member files) into the collection's
     mkdocs-reports import --check ../commonplace/kb/agentic-system-analyses/retained/   # in CI
 
 A published set (a folder with the method's ARTIFACT.yaml) is checked against its manifest
-first: every member's SHA-256, closed membership by the overview's result disposition. A
-folder of set folders imports every set beneath it. With --check nothing is written, and the
+first: every member's SHA-256, and the members its set type requires by the result
+disposition (the boundary's in the method's current sets). A folder of set folders imports every set beneath it. With --check nothing is written, and the
 exit code is 1 when the collection differs from what the import would write.
 
 It writes ``<DIR>/<system>/<member>.yaml`` for each member and the set's ``_set.yaml`` (from

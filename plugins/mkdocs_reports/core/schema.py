@@ -596,7 +596,8 @@ def _json(spec: Spec) -> dict:
 SCHEMA_BASE = "https://agentic-system-analyses.github.io/agentic-system-analyses/schema/"
 SCHEMA_URL = SCHEMA_BASE + "report.schema.json"
 #: the shipped schema files (``plugins/mkdocs_reports/schema/``), by what they describe
-SCHEMA_FILES = {"report": "report.schema.json", "set": "set.schema.json", "type": "member-type.schema.json"}
+SCHEMA_FILES = {"report": "report.schema.json", "set": "set.schema.json", "type": "member-type.schema.json",
+                "set-type": "set-type.schema.json"}
 
 
 def _document(name: str, title: str, spec: Spec) -> dict:
@@ -636,7 +637,13 @@ def type_json_schema() -> dict:
     return _document("member-type", "Agentic system analysis member type", TYPE_FILE)
 
 
+def set_type_json_schema() -> dict:
+    """The JSON Schema of a set type (``_types/<name>.yaml`` with a ``layout:``, and the
+    package's own ``member_types/analysis-set*.yaml``): what the checker reads it by."""
+    return _document("set-type", "Agentic system analysis set type", SET_TYPE_FILE)
+
+
 __all__ = [
     "BLOCKS", "BODY", "SCHEMA_BASE", "SCHEMA_FILES", "SCHEMA_URL", "SET", "TYPE_FILE", "Either", "Field", "Map", "Obj", "Seq", "Spec", "Str", "Tagged",
-    "json_schema", "report_spec", "set_json_schema", "type_json_schema",
+    "json_schema", "report_spec", "set_json_schema", "set_type_json_schema", "type_json_schema",
 ]

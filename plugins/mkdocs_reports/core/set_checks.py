@@ -9,6 +9,7 @@ not have is an error, not an external record)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .diagnostics import Diagnostics, Location
 from .front_matter import BY_KEY, BY_MARKDOWN, NULL
@@ -170,31 +171,62 @@ def _verdicts(system: System, layout: SetType, rule: dict[str, str], diagnostics
                                                     "states no finding", "follow the addressee with the finding, its records and its evidence")
 
 
-def _limits_carried(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
-    """Every limit a verification declares with records is a row of the synthesis's
-    Limitations that cites them all."""
-    holder = system.reports.get(rule["role"])
-    if holder is None:
-        return
+@dataclass(frozen=True)
+class Limit:
+    """A verification's limit that cites records, and the row of the holder's section that
+    carries it (``None``: no row cites all its records)."""
+
+    member: str  # the verification
+    anchor: str  # the limit's place in it
+    targets: frozenset[str]
+    location: Location  # its first citation
+    row: str | None  # the carrying row's anchor in the holder
+    row_number: int | None  # its number in its table, when it is a table's row
+
+
+def carried_limits(system: System, layout: SetType) -> tuple[Report | None, list[Limit]]:
+    """The holder of the ``limits_carried`` rule (the synthesis) and every limit the set's
+    verifications declare with records, each with the row carrying it: of the rows citing
+    all its records, the one citing the fewest others (the first of those), so that a limit
+    is told beside the row written for it. The check and the front page read it here."""
+    rule = layout.rule("limits_carried")
+    holder = system.reports.get(rule["role"]) if rule else None
+    if rule is None or holder is None:
+        return holder, []
     rows: dict[str, set[str]] = {}
     for citation in holder.citations:
         if citation.place.section == rule["section"]:
             rows.setdefault(citation.place.anchor, set()).add(citation.target)
+    section = holder.sections.get(rule["section"])
+    numbers = {row.anchor: row.number for block in (section.blocks if section else ()) if isinstance(block, Table) for row in block.rows}
+    limits: list[Limit] = []
     for role in layout.roles.values():
         report = system.reports.get(role.member)
         if report is None or not role.verifies:
             continue
-        limits: dict[str, list[tuple[str, Location]]] = {}
+        cited: dict[str, list[tuple[str, Location]]] = {}
         for citation in report.citations:
             if citation.place.section == rule["limit_section"]:
-                limits.setdefault(citation.place.anchor, []).append((citation.target, citation.location))
-        for cited in limits.values():
-            targets = {target for target, _ in cited}
-            if not any(targets <= row for row in rows.values()):
-                diagnostics.error(cited[0][1], f"limit not carried: the {role.member}'s limit on {', '.join(sorted(targets))} is not "
-                                               f"a row of the {holder.member}'s limitations ({holder.path})",
-                                  f"add a row to the {holder.member}'s limitations that cites {', '.join(sorted(targets))}, "
-                                  "with the conclusion it prevents")
+                cited.setdefault(citation.place.anchor, []).append((citation.target, citation.location))
+        for anchor, found in cited.items():
+            targets = frozenset(target for target, _ in found)
+            carriers = [(len(records), order, row) for order, (row, records) in enumerate(rows.items()) if targets <= records]
+            row = min(carriers)[2] if carriers else None
+            limits.append(Limit(report.member, anchor, targets, found[0][1], row, numbers.get(row) if row else None))
+    return holder, limits
+
+
+def _limits_carried(system: System, layout: SetType, diagnostics: Diagnostics) -> None:
+    """Every limit a verification declares with records is a row of the synthesis's
+    Limitations that cites them all."""
+    holder, limits = carried_limits(system, layout)
+    for limit in limits:
+        if holder is not None and limit.row is None:
+            targets = ", ".join(sorted(limit.targets))
+            diagnostics.error(limit.location, f"limit not carried: the {limit.member}'s limit on {targets} is not "
+                                              f"a row of the {holder.member}'s limitations ({holder.path})",
+                              f"add a row to the {holder.member}'s limitations that cites {targets}, "
+                              "with the conclusion it prevents")
 
 
 def _members_linked(system: System, layout: SetType, rule: dict[str, str], diagnostics: Diagnostics) -> None:
@@ -312,8 +344,8 @@ def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
             _citation_scope(system, layout, rule["register"], graph, diagnostics)
         if (rule := layout.rule("verdicts")) is not None:
             _verdicts(system, layout, rule, diagnostics)
-        if (rule := layout.rule("limits_carried")) is not None:
-            _limits_carried(system, layout, rule, diagnostics)
+        if layout.rule("limits_carried") is not None:
+            _limits_carried(system, layout, diagnostics)
         if (rule := layout.rule("members_linked")) is not None:
             _members_linked(system, layout, rule, diagnostics)
         if (rule := layout.rule("supersessions_only")) is not None:

@@ -153,13 +153,13 @@ def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagn
     source = read_source(display, data, diagnostics)
     if source is None:
         return None
+    found = len(diagnostics)
     checked = StructureChecker(source, diagnostics).check(source.root, SET_TYPE_FILE, "the set type")
-    if not checked or not all(key in checked for key in ("name", "method_type", "manifest", "layout", "entry")):
+    # a field the structure refused is left out of ``checked``: a type with one is not used
+    # (what remains could lack what its other fields need), and is said at its line
+    if not checked or len(diagnostics) > found:
         return None
     layout = checked["layout"]
-    if not all(key in layout for key in ("membership", "roles")):
-        return None
-    found = len(diagnostics)
     overrides: Any = checked.get("member_types") or {}
     roles: dict[str, Role] = {}
     for name, spec in layout["roles"].items():

@@ -11,6 +11,7 @@ from functools import cached_property
 from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record, Report, System, Table, Text
 from ..core.schema import UNRECORDED
+from ..core.set_checks import Limit, carried_limits
 from ..core.type_files import builtin_method
 from .backlinks import Backlinks
 
@@ -58,6 +59,15 @@ class SystemView:
         """The member's published report, the records cited from it when it is not
         published, or None when the system's reports neither have nor cite it."""
         return self.system.reports.get(member) or self.external.get(member)
+
+    @cached_property
+    def carried_limits(self) -> dict[tuple[str, str], Limit]:
+        """Each verification limit that cites records, by its member and its anchor there:
+        the front page links it to the row of the limitations that carries it."""
+        if self.system.layout is None:
+            return {}
+        _, limits = carried_limits(self.system, self.system.layout)
+        return {(limit.member, limit.anchor): limit for limit in limits}
 
 
 @dataclass
