@@ -27,6 +27,7 @@ mkdocstrings' reads code). Report text is the author's, written as the site's Ma
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -95,17 +96,18 @@ TRIGGERS: Mapping[str, str | None] = {
 #: the ASCII punctuation the core of Markdown leaves alone inside a line (letters, digits
 #: and every character beyond ASCII aside: Markdown's syntax is ASCII)
 _PLAIN_PUNCTUATION = " ,.;:?!'\"()%/-=+$}@#"
-#: every character beyond ASCII but white space (Python-Markdown strips Unicode white space
-#: from a paragraph's ends, as ``str.strip`` does), as ranges of a character class
-_BEYOND_ASCII = "".join(
-    f"\\U{start:08x}-\\U{end:08x}"
-    for start, end in zip(
-        [0x80, *(c + 1 for c in range(0x80, 0x110000) if chr(c).isspace())],
-        [*(c - 1 for c in range(0x80, 0x110000) if chr(c).isspace()), 0x10FFFF],
-        strict=True,
-    )
-    if start <= end
-)
+
+
+@functools.cache
+def _beyond_ascii() -> str:
+    """Every character beyond ASCII but white space (Python-Markdown strips Unicode white
+    space from a paragraph's ends, as ``str.strip`` does), as ranges of a character class:
+    made once, when a converter first needs it, not whenever the package is imported."""
+    spaces = [c for c in range(0x80, 0x110000) if chr(c).isspace()]
+    starts, ends = [0x80, *(c + 1 for c in spaces)], [*(c - 1 for c in spaces), 0x10FFFF]
+    return "".join(f"\\U{start:08x}-\\U{end:08x}" for start, end in zip(starts, ends, strict=True) if start <= end)
+
+
 #: a line that the core would read as more than text: a list item, a heading, a rule or
 #: setext line, an indented line; or a line break (two spaces at its end)
 _BLOCK_LINE = re.compile(r"^(?:[ \t]|[-+*=#]|\d+\.)|[ \t]$", re.MULTILINE)
@@ -140,7 +142,7 @@ def _not_plain(extensions: Iterable[object]) -> re.Pattern[str] | None:
             return None
         allowed -= set(triggers)
     punctuation = "".join(sorted(allowed))
-    return re.compile(rf"[^\w\n\x0e-\x15{_BEYOND_ASCII}{re.escape(punctuation)}]|_")
+    return re.compile(rf"[^\w\n\x0e-\x15{_beyond_ascii()}{re.escape(punctuation)}]|_")
 
 
 class FragmentConverter:
