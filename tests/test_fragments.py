@@ -80,3 +80,11 @@ def test_each_result_is_kept_by_its_text():
     fragments = FragmentConverter(SITE)
     first = fragments.block("Some *emphasis* here.")
     assert fragments.block("Some *emphasis* here.") is first
+
+
+@pytest.mark.parametrize("name", ["smarty", "markdown.extensions.smarty"])
+def test_an_extensions_settings_reach_it_however_the_site_names_it(name):
+    """Settings given under ``markdown.extensions.X`` were dropped: they were looked up by
+    the short name only."""
+    fragments = FragmentConverter([name], {name: {"smart_quotes": False}})
+    assert fragments.block('"quoted" -- dashed') == '<p>"quoted" &ndash; dashed</p>'

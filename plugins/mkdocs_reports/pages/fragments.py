@@ -156,7 +156,8 @@ class FragmentConverter:
         names = {extension_name(entry) for entry in kept} - {None}
         self.md = markdown.Markdown(
             extensions=kept,
-            extension_configs={name: config for name, config in (configs or {}).items() if name in names},
+            # (keyed as the site names the extension: ``toc`` or ``markdown.extensions.toc``)
+            extension_configs={name: config for name, config in (configs or {}).items() if extension_name(name) in names},
         )
         #: what makes a text more than plain for these extensions (None: no shortcut)
         self.not_plain = _not_plain(kept)
