@@ -43,7 +43,7 @@ from .model import (
 from .report_types import SectionSpec, Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
 from .sets import apply_sets
-from .site_names import SiteNames, slug_problem
+from .site_names import SiteNames, member_problem
 from .structure import Fields, StructureChecker
 from .styled_yaml import placed, styled_mapping
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
@@ -279,7 +279,7 @@ def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -
                           f"name the set's metadata {SET_FILE}; reports are named after their member (memory.yaml); "
                           f"the quote lock is {LOCK_FILE}, written by mkdocs-reports quotes")
         return None
-    problem = names.system_problem(system) or slug_problem(member, "the member file name")
+    problem = names.system_problem(system) or member_problem(member, "the member file name")
     if problem is not None:
         diagnostics.error(Location(display), *problem)
         return None

@@ -220,6 +220,8 @@ def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict
             diagnostics.error(source.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
                               "give each role its own file")
         paths.setdefault(spec["path"], name)
+        if (problem := member_problem(spec["path"].removesuffix(".md"))) is not None:  # it names files and pages
+            diagnostics.error(source.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
         for item in spec.get("identity") or ():
             if "from" in item:
                 role(item["from"], item.nodes["from"], f"the role {name!r}'s identity")
