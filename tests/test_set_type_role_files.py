@@ -6,10 +6,9 @@ word) or when it is too long for the files made of it; and so is a report file n
 
 from __future__ import annotations
 
-from test_set_types import BOUNDARY, OVERVIEW, SECURITY_SET, SECURITY_TYPE, _write
-
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.pages import PageSettings, SitePages
+from test_set_types import BOUNDARY, OVERVIEW, SECURITY_SET, SECURITY_TYPE, _write
 
 MEMBER = "type: security-review\ntitle: Quill security review\ndescription: Who can write.\nthreat_model: Anyone with the file.\n"
 
