@@ -1,7 +1,8 @@
-"""Writing files into a collection: every target checked first, then all files or none.
+"""Writing files into a collection (an import) or an export's folder: every target checked
+first, then all files or none.
 
-An import writes many files from contributors' input into a folder contributors also
-shape. A target that is a folder, a named pipe (opened to write, it waits for a reader
+An import or an export writes many files from contributors' input into a folder
+contributors may also shape (a checkout holds what a pull request committed). A target that is a folder, a named pipe (opened to write, it waits for a reader
 forever), a file where a folder must be, or a folder that refuses new files must not stop
 the import halfway. So every target is looked at (``lstat``: nothing followed or opened)
 before anything is written; each file is then written beside its target under a temporary
@@ -20,9 +21,10 @@ from pathlib import Path
 from .files import file_kind
 
 
-def target_problem(path: Path, root: Path) -> tuple[Path, str] | None:
+def target_problem(path: Path, root: Path, writer: str = "the import") -> tuple[Path, str] | None:
     """What keeps ``path`` (inside ``root``) from being written or replaced as a regular
-    file: the path at fault and what it is; ``None`` when nothing does."""
+    file: the path at fault and what it is (``writer`` names what would write it);
+    ``None`` when nothing does."""
     relative = path.relative_to(root)
     folders = [root, *(root / Path(*relative.parts[:end]) for end in range(1, len(relative.parts)))]
     for folder in folders:
@@ -30,15 +32,15 @@ def target_problem(path: Path, root: Path) -> tuple[Path, str] | None:
         if mode is None:
             return None  # absent: the import makes it, and all below it
         if stat.S_ISLNK(mode):
-            return folder, "the import would write into this folder, but it is a symbolic link"
+            return folder, f"{writer} would write into this folder, but it is a symbolic link"
         if not stat.S_ISDIR(mode):
             kind = "a regular file" if stat.S_ISREG(mode) else file_kind(mode)
-            return folder, f"the import would write into this folder, but it is {kind}"
+            return folder, f"{writer} would write into this folder, but it is {kind}"
     mode = _mode(path)
     if mode is None or stat.S_ISREG(mode):
         return None
     kind = "a symbolic link" if stat.S_ISLNK(mode) else file_kind(mode)
-    return path, f"the import would write this file, but it is {kind}"
+    return path, f"{writer} would write this file, but it is {kind}"
 
 
 def _mode(path: Path) -> int | None:
