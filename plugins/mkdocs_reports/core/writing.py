@@ -2,12 +2,13 @@
 first, then all files or none.
 
 An import or an export writes many files from contributors' input into a folder
-contributors may also shape (a checkout holds what a pull request committed). A target that is a folder, a named pipe (opened to write, it waits for a reader
-forever), a file where a folder must be, or a folder that refuses new files must not stop
-the import halfway. So every target is looked at (``lstat``: nothing followed or opened)
-before anything is written; each file is then written beside its target under a temporary
-name, and only when all are written are they renamed into place (``os.replace``, which
-replaces the directory entry and never opens what was there).
+contributors may also shape (a checkout holds what a pull request committed). A target
+that is a folder, a named pipe (opened to write, it waits for a reader forever), a file
+where a folder must be, or a folder that refuses new files must not stop the writing
+halfway. So every target is looked at (``lstat``: nothing followed or opened) before
+anything is written; each file is then written beside its target under a temporary name,
+every target is looked at again, and only then are they renamed into place
+(``os.replace``, which replaces the directory entry and never opens what was there).
 """
 
 from __future__ import annotations
@@ -93,13 +94,33 @@ def write_all(files: list[tuple[Path, bytes | None]]) -> None:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(data)
         except OSError as error:
-            for temporary, _ in staged:
-                Path(temporary).unlink(missing_ok=True)
-            for folder in reversed(made):
-                folder.rmdir()
+            _undo(staged, made)
             raise WriteError(path, error.strerror or str(error)) from None
-    for temporary, path in staged:
-        os.replace(temporary, path)
+    for _, path in staged:  # what stands there now: the caller looked before the files were staged
+        mode = _mode(path)
+        if mode is not None and not stat.S_ISREG(mode):
+            _undo(staged, made)
+            raise WriteError(path, f"it is {'a symbolic link' if stat.S_ISLNK(mode) else file_kind(mode)} now")
+    for done, (temporary, path) in enumerate(staged):
+        try:
+            os.replace(temporary, path)
+        except OSError as error:  # (only a change made at this very moment gets here)
+            _undo(staged[done:], [])
+            raise WriteError(path, f"{error.strerror or error}; {done} of {len(staged)} files were already written") from None
     for path, data in files:
         if data is None:
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                raise WriteError(path, f"it could not be removed: {error.strerror or error}") from None
+
+
+def _undo(staged: list[tuple[str, Path]], made: list[Path]) -> None:
+    """Remove the temporary files ``staged`` and the folders ``made`` for them."""
+    for temporary, _ in staged:
+        Path(temporary).unlink(missing_ok=True)
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:  # something else was put into it meanwhile: it stays
+            break
