@@ -3,7 +3,8 @@ author's words: ``??? rpt-index rpt-records`` is ``<details class="rpt-index rpt
 (pymdownx.details), ``/// html | div.rpt-comparison[data-rpt-json=…]`` any element with
 any attribute (pymdownx.blocks.html). None of it may give author text what the site's
 scripts, styles or own templates act on: the site's classes (``rpt-*`` or one its
-templates write), ``data-*`` attributes, ids, the site's elements. (The page layer's HTML,
+templates write), ``data-*`` attributes, ids, the site's elements; nor an image that loads
+anything (an author's Markdown image is always shown as written). (The page layer's HTML,
 in memory, with the site's extensions from PyPI.)"""
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ Forged mark.
 A caption.
 ///
 
+/// html | img[src="../../assets/forged.png" alt="forged image"]
+///
+
 Some prose about `MEM-OBJ-notes` that stays.
 """
 
@@ -79,6 +83,7 @@ def test_markdown_extensions_give_author_text_no_site_class_data_attribute_or_id
     for forged in ("evil.example", "forged label", "forged layer", "forged site"):
         assert forged not in html, forged
     assert html.count('id="mem-obj-notes"') == 1
+    assert "forged.png" not in html  # an author's image loads nothing, from here or elsewhere
 
 
 def test_markdown_extensions_give_author_text_no_class_the_site_s_templates_write(reports, tmp_path):

@@ -267,7 +267,7 @@ def _author_markup_cleaner(site: SiteMarkup | None) -> nh3.Cleaner:
 
     return nh3.Cleaner(
         tags=set(TAGS),
-        attributes={tag: set(names) - {"id"} for tag, names in ATTRIBUTES.items()},
+        attributes={tag: set(names) - {"id", "src"} for tag, names in ATTRIBUTES.items()},
         generic_attribute_prefixes={"aria-"},
         url_schemes=set(URL_SCHEMES),
         filter_style_properties={"text-align"},
@@ -279,9 +279,9 @@ def _author_markup_cleaner(site: SiteMarkup | None) -> nh3.Cleaner:
 
 def sanitize_author_markup(html: str, site: SiteMarkup | None = None) -> str:
     """What Markdown made of an author's fragment, before it joins a page: only the
-    elements of the page's allowlist, no id and no ``data-*`` attribute, and only the
-    classes of Markdown and the highlighting — never the site's (``rpt-*``, or a class its
-    own templates write on that element). The site's Markdown extensions make markup of
+    elements of the page's allowlist, no id, no ``data-*`` attribute, no image source (an
+    author's image loads nothing), and only the classes of Markdown and the highlighting —
+    never the site's (``rpt-*``, or a class its own templates write on that element). The site's Markdown extensions make markup of
     author words (``??? rpt-index``, pymdownx.blocks.html's ``/// html | div.x[data-x=…]``),
     which the page's sanitizer could not tell from the templates' own."""
     return _author_markup_cleaner(site).clean(html)
