@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
-from .diagnostics import Diagnostics
+from .diagnostics import NAMES_LIMIT, Diagnostics, listed
 from .markdown_nesting import MAX_NESTING, too_deep
 from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
@@ -297,7 +297,7 @@ class StructureChecker:
                 self._error(
                     key_node,
                     f"unknown key {quoted(key)} in {spec.what}",
-                    f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
+                    f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {listed(spec.fields, NAMES_LIMIT, in_order=True)}",
                 )
                 continue
             fields.key_nodes[key] = key_node
