@@ -11,13 +11,14 @@ import sys
 from pathlib import Path
 
 from ..core.check import CheckedCollection, check_collection
-from ..core.diagnostics import Diagnostics, echoed
+from ..core.diagnostics import Diagnostics, Location, echoed
 from ..core.export.json import collection_json
 from ..core.export.markdown import system_markdown
 from ..core.export.text import report_text
 from ..core.loader import display_path
 from ..core.schema import json_schema, set_json_schema, set_type_json_schema, type_json_schema
 from ..core.type_files import collection_registry
+from ..core.writing import WriteError, target_problem, write_all
 from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
 from .output import say
@@ -64,35 +65,54 @@ def _export(args: argparse.Namespace) -> int:
         json.dump(collection_json(result.collection, result.graph), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     elif args.format == "markdown":
-        _export_markdown(result, args.out)
+        return _export_markdown(result, args.out)
     else:
         sys.stdout.write("\n\n".join(report_text(report) for report in result.collection.reports()))
     return 0
 
 
-def _export_markdown(result: CheckedCollection, out: str | None) -> None:
+def _export_markdown(result: CheckedCollection, out: str | None) -> int:
     """Each report as the method's Markdown: into ``out``/<system>/<member>.md (with a
-    published set's ``ARTIFACT.yaml``), or one after another on standard output; what will
-    not read back exactly is said on standard error."""
+    published set's ``ARTIFACT.yaml``), all or nothing and never through a link, a folder
+    or a pipe where a file goes (``core/writing.py``: the folder may hold what a checkout
+    committed); or one after another on standard output. What will not read back exactly
+    is said on standard error."""
     texts = []
-    count = 0
+    files: list[tuple[Path, bytes | None]] = []
     for system in result.collection.systems.values():
-        files, warnings = system_markdown(system, result.collection.types)
+        member_files, warnings = system_markdown(system, result.collection.types)
         for warning in warnings:
             say(f"warning: {warning}", file=sys.stderr)
-        for name, data in files.items():
-            count += name.endswith(".md")
+        for name, data in member_files.items():
             if out is None:
                 if name.endswith(".md"):
                     texts.append(data.decode("utf-8"))
                 continue
-            target = Path(out) / system.slug / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            files.append((Path(out) / system.slug / name, data))
     if out is None:
         sys.stdout.write("\n".join(texts))
-    else:
-        say(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
+        return 0
+    problems = Diagnostics()
+    seen: set[Path] = set()
+    for path, _ in files:
+        if (problem := target_problem(path, Path(out), "the export")) is not None and problem[0] not in seen:
+            seen.add(problem[0])
+            problems.error(Location(str(problem[0])), problem[1],
+                           "move it out of the way (the export writes regular files and their folders only), then export again")
+    try:
+        if not problems:
+            write_all(files)
+    except WriteError as error:
+        problems.error(Location(str(error.path)), f"cannot write this file: {error.why}; nothing was written",
+                       "make its folder writable (and free space for it), then export again")
+    if problems:
+        for diagnostic in problems:
+            say(diagnostic, file=sys.stderr)
+        say(f"not exported: {len(problems)} error{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+        return 1
+    count = sum(path.name.endswith(".md") for path, _ in files)
+    say(f"wrote {count} member{'s' if count != 1 else ''} to {out}", file=sys.stderr)
+    return 0
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -27,6 +27,9 @@ _COMMAND_START = re.compile(r"^(\s*)([:#])(?=:|#\[)")
 ECHO_LIMIT = 120
 #: choices a fix lists, before the rest are only counted
 LIST_LIMIT = 8
+#: the names a collection's type files declare (roles, sections, members): the method's
+#: own are named whole
+NAMES_LIMIT = 64
 
 
 def printable(text: str) -> str:
@@ -48,12 +51,13 @@ def echoed(value: object, limit: int = ECHO_LIMIT) -> str:
     return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
 
 
-def listed(values: Iterable[str], limit: int = LIST_LIMIT) -> str:
-    """Choices as a fix names them, sorted, the first ``limit`` and a count of the rest: a
-    register of 24,000 sources does not make one message of 24,000 names."""
-    ordered = sorted(values)
-    shown = ", ".join(ordered[:limit])
-    return shown if len(ordered) <= limit else f"{shown}, … ({len(ordered) - limit:,} more)"
+def listed(values: Iterable[str], limit: int = LIST_LIMIT, *, in_order: bool = False, separator: str = ", ") -> str:
+    """Choices as a fix names them, sorted (or ``in_order`` as given: a layout's roles, a
+    type's sections), the first ``limit`` and a count of the rest: a register of 24,000
+    sources, or a collection's set type of 8,000 roles, does not make one message of them all."""
+    ordered = list(values) if in_order else sorted(values)
+    shown = separator.join(ordered[:limit])
+    return shown if len(ordered) <= limit else f"{shown}{separator}… ({len(ordered) - limit:,} more)"
 
 
 @dataclass(frozen=True, order=True)

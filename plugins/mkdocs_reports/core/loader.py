@@ -20,7 +20,7 @@ from typing import Any
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
 from .comparison import read_comparison
-from .diagnostics import Diagnostics, Location
+from .diagnostics import NAMES_LIMIT, Diagnostics, Location, listed
 from .files import links_inside, read_regular_file
 from .front_matter import FRONT_MATTER_KEYS
 from .grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
@@ -43,7 +43,7 @@ from .model import (
 from .report_types import SectionSpec, Shape, TypeRegistry
 from .schema import METADATA_KEYS, SET, report_spec
 from .sets import apply_sets
-from .site_names import SiteNames, slug_problem
+from .site_names import SiteNames, member_problem
 from .structure import Fields, StructureChecker
 from .styled_yaml import placed, styled_mapping
 from .type_files import TYPES_DIR, builtin_registry, collection_registry
@@ -134,7 +134,7 @@ class _ReportBuilder(BlockBuilder):
                 self.diagnostics.error(
                     self.source.location(fields.key_nodes.get(key, value_node)),
                     f"{key!r} is not a section of {report_type.name}",
-                    f"its sections are: {', '.join(s.key for s in report_type.body_sections)}",
+                    f"its sections are: {listed((s.key for s in report_type.body_sections), NAMES_LIMIT, in_order=True)}",
                 )
         missing: list[SectionSpec] = []
         for spec in report_type.sections:
@@ -155,8 +155,9 @@ class _ReportBuilder(BlockBuilder):
             elif not spec.optional:
                 missing.append(spec)
         if missing:
-            headings = ", ".join(f"'{spec.heading}'" for spec in missing)
-            keys = "; ".join(f"{spec.key}: {spec.empty}" if spec.empty else f"{spec.key}: <its text>" for spec in missing)
+            headings = listed((f"'{spec.heading}'" for spec in missing), NAMES_LIMIT, in_order=True)
+            keys = listed((f"{spec.key}: {spec.empty}" if spec.empty else f"{spec.key}: <its text>" for spec in missing),
+                          NAMES_LIMIT, in_order=True, separator="; ")
             self.diagnostics.error(
                 report.location,
                 f"{report_type.a_noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
@@ -279,7 +280,7 @@ def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -
                           f"name the set's metadata {SET_FILE}; reports are named after their member (memory.yaml); "
                           f"the quote lock is {LOCK_FILE}, written by mkdocs-reports quotes")
         return None
-    problem = names.system_problem(system) or slug_problem(member, "the member file name")
+    problem = names.system_problem(system) or member_problem(member, "the member file name")
     if problem is not None:
         diagnostics.error(Location(display), *problem)
         return None

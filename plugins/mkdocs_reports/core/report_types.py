@@ -307,7 +307,7 @@ class SetType:
     def entry_member(self) -> str:
         return self.member(self.entry)
 
-    @property
+    @cached_property
     def members(self) -> tuple[str, ...]:
         """Every member the layout names, in its order."""
         return tuple(role.member for role in self.roles.values())
@@ -437,14 +437,28 @@ class TypeRegistry:
     @cached_property
     def member_order(self) -> tuple[str, ...]:
         """Members in the reading order of a set: the set types' roles (each layout's order
-        kept), then the members of the collection's own types."""
-        order: list[str] = []
+        kept: a member no earlier layout placed goes right after the one before it in its
+        own layout, or first), then the members of the collection's own types. Placed by
+        links from member to next, in one pass over the roles: a set type is report text,
+        and its roles may be thousands."""
+        following: dict[str | None, str | None] = {None: None}  # None: the start
         for set_type in self.set_types:
+            before: str | None = None
             for member in set_type.members:
-                if member not in order:
-                    after = [m for m in set_type.members[: set_type.members.index(member)] if m in order]
-                    order.insert(order.index(after[-1]) + 1 if after else 0, member)
+                if member not in following:
+                    following[member] = following[before]
+                    following[before] = member
+                before = member
+        order: list[str] = []
+        at = following[None]
+        while at is not None:
+            order.append(at)
+            at = following[at]
         return tuple(dict.fromkeys([*order, *(t.member for t in self.types.values() if not t.builtin)]))
+
+    @cached_property
+    def _member_places(self) -> dict[str, int]:
+        return {member: place for place, member in enumerate(self.member_order)}
 
     def layout_for(self, members: Iterable[str]) -> SetType:
         """The set type a system's members are read with: the one they fit best (every
@@ -492,8 +506,7 @@ class TypeRegistry:
 
     def order(self, member: str) -> tuple[int, str]:
         """Sort key: the members of a set in reading order, unknown members after, by name."""
-        order = self.member_order
-        return (order.index(member) if member in order else len(order), member)
+        return (self._member_places.get(member, len(self._member_places)), member)
 
 
 def _first_by(items: Iterable[_T], key: Callable[[_T], str | None]) -> dict[str, _T]:

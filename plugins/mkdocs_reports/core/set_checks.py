@@ -285,6 +285,8 @@ def _frozen_source(system: System, rule: dict[str, str], diagnostics: Diagnostic
     elif kind == "capture" and (digest is None or not re.fullmatch(r"[0-9a-f]{64}", digest)):
         diagnostics.error(where, f"the {holder.member}'s {written} is a capture without its SHA-256",
                           "write the capture's 64-hex-digit digest as 'sha256:'")
+    if kind is None or revision is None or source.get("identity") is None:
+        return  # a field that is no text: its own error says so, at its line
     section = holder.sections.get(rule["section"])
     rows = [row.cells for block in (section.blocks if section else []) if isinstance(block, Table) for row in block.rows]
     wanted = [kind, f"`{source.get('identity')}`", revision]

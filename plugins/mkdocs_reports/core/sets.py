@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .diagnostics import Diagnostics, Location, listed
+from .diagnostics import NAMES_LIMIT, Diagnostics, Location, listed
 from .front_matter import FRONT_MATTER_KEYS
 from .model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
 from .report_types import SetType
@@ -156,12 +156,13 @@ def membership_problems(where: Location, disposition: str, expected: Iterable[st
     """The members a set of ``disposition`` lacks or has beyond its own (``holder``: how to
     say that it lacks and has them: "the manifest does not list", "the manifest also lists")."""
     decides = f"the {layout.discriminator[0]}'s result disposition" if layout.discriminator else "the result disposition"
+    has = listed(expected, NAMES_LIMIT, in_order=True)
     if missing:
-        diagnostics.error(where, f"a {disposition} set has {', '.join(expected)}; {holder[0]} {', '.join(missing)}",
+        diagnostics.error(where, f"a {disposition} set has {has}; {holder[0]} {listed(missing, NAMES_LIMIT, in_order=True)}",
                           f"add the missing members, or correct {decides}")
     if extra:
-        diagnostics.error(where, f"the result disposition is {disposition}, but {holder[1]} {', '.join(extra)}: "
-                          f"a {disposition} set has only {', '.join(expected)}",
+        diagnostics.error(where, f"the result disposition is {disposition}, but {holder[1]} {listed(extra, NAMES_LIMIT, in_order=True)}: "
+                          f"a {disposition} set has only {has}",
                           f"correct {decides}, or remove the members it does not have")
 
 

@@ -97,11 +97,12 @@ class SiteNames:
                 fix + (f", or set {setting} of the reports plugin in mkdocs.yml to another page" if setting else ""))
 
 
-def member_problem(name: str) -> tuple[str, str] | None:
-    """What is wrong with ``name`` as a member type's member name (message, fix), or ``None``."""
-    problem = slug_problem(name, "the member name")
+def member_problem(name: str, what: str = "the member name") -> tuple[str, str] | None:
+    """What is wrong with ``name`` as a member's name (message, fix), or ``None``: a member
+    type's, a set type's role file's, a report file's (``what`` names it in the message)."""
+    problem = slug_problem(name, what)
     if problem is None and name in RESERVED_MEMBERS:
-        return (f"the member name {name!r} is kept by the site: {RESERVED_MEMBERS[name]}",
+        return (f"{what} {name!r} is kept by the site: {RESERVED_MEMBERS[name]}",
                 f"choose another member name (kept: {', '.join(sorted(RESERVED_MEMBERS))})")
     return problem
 

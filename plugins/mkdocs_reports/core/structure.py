@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
-from .diagnostics import Diagnostics
+from .diagnostics import NAMES_LIMIT, Diagnostics, listed
 from .markdown_nesting import MAX_NESTING, too_deep
 from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
@@ -98,7 +98,9 @@ class StructureChecker:
     def _fix(self, spec: Spec, node: Node) -> str:
         """How to write what ``spec`` wants, for a node of the wrong kind."""
         if isinstance(spec, Either):
-            return "write Markdown text after the colon ('key: |' and indented lines), or a list of blocks ('- text: …')"
+            if isinstance(spec.scalar, Str) and spec.scalar.markdown:
+                return "write Markdown text after the colon ('key: |' and indented lines), or a list of blocks ('- text: …')"
+            return ", or ".join(self._way(shape) for shape in (spec.scalar, spec.sequence, spec.mapping) if shape is not None)
         if isinstance(spec, Str):
             if isinstance(node, (SequenceNode, MappingNode)) and node.flow_style:
                 opener = "[" if isinstance(node, SequenceNode) else "{"
@@ -109,6 +111,15 @@ class StructureChecker:
         if isinstance(spec, Tagged):
             return f"write one of: {', '.join(k + ':' for k in spec.variants)}"
         return "write 'key: value' lines indented under it"
+
+    @staticmethod
+    def _way(shape: Spec) -> str:
+        """How to write one of the shapes an ``Either`` may have."""
+        if isinstance(shape, Str):
+            return f"write {' or '.join(shape.enum)}" if shape.enum else "write the value as text on the same line"
+        if isinstance(shape, Seq):
+            return "write each item on its own line starting with '- '"
+        return "'key: value' lines indented under it"
 
     def _scalar(self, node: ScalarNode, spec: Str, name: str) -> str | None:
         value = node.value
@@ -286,7 +297,7 @@ class StructureChecker:
                 self._error(
                     key_node,
                     f"unknown key {quoted(key)} in {spec.what}",
-                    f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {', '.join(spec.fields)}",
+                    f"{_suggest(key, spec.fields)}the keys of {spec.what} are: {listed(spec.fields, NAMES_LIMIT, in_order=True)}",
                 )
                 continue
             fields.key_nodes[key] = key_node

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import Diagnostics, Location
+from .diagnostics import NAMES_LIMIT, Diagnostics, Location, listed
 from .files import links_inside, read_regular_file
 from .front_matter import BUILTIN_DIR, BY_MARKDOWN, method_data
 from .report_types import (
@@ -170,7 +170,7 @@ def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagn
             where = overrides.nodes[name] if name in overrides else spec.nodes["type"]
             diagnostics.error(source.location(where), f"the role {name!r} has the type {overrides.get(name) or spec['type']!r}, "
                               "which is no member type the collection knows",
-                              f"declare the member type in {TYPES_DIR}/, or name one of: {', '.join(sorted(types))}")
+                              f"declare the member type in {TYPES_DIR}/, or name one of: {listed(types, NAMES_LIMIT)}")
             continue
         identity = tuple(IdentitySource(item["from"], tuple(item["fields"])) for item in spec.get("identity") or ()
                          if "from" in item and "fields" in item)
@@ -205,7 +205,7 @@ def _type_named(method_type: str, types: dict[str, ReportType]) -> str | None:
 def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
     """Every role, rule and section a set type names is one it declares."""
     roles = checked["layout"]["roles"]
-    known = ", ".join(roles)
+    known = listed(roles, NAMES_LIMIT, in_order=True)
 
     def role(name: object, node: object, what: str) -> bool:
         if name in roles:
@@ -220,6 +220,8 @@ def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict
             diagnostics.error(source.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
                               "give each role its own file")
         paths.setdefault(spec["path"], name)
+        if (problem := member_problem(spec["path"].removesuffix(".md"))) is not None:  # it names files and pages
+            diagnostics.error(source.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
         for item in spec.get("identity") or ():
             if "from" in item:
                 role(item["from"], item.nodes["from"], f"the role {name!r}'s identity")
@@ -269,7 +271,7 @@ def _section_of(set_type: SetType, types: dict[str, ReportType], role: str, key:
     member_type = types[set_type.roles[role].member_type]
     if member_type.section(key) is None:
         diagnostics.error(where, f"the {role} role's type {member_type.name} has no section {key!r}",
-                          f"name one of its sections: {', '.join(member_type.section_keys)}")
+                          f"name one of its sections: {listed(member_type.section_keys, NAMES_LIMIT, in_order=True)}")
 
 
 @lru_cache(maxsize=1)

@@ -1,12 +1,14 @@
-"""Writing files into a collection: every target checked first, then all files or none.
+"""Writing files into a collection (an import) or an export's folder: every target checked
+first, then all files or none.
 
-An import writes many files from contributors' input into a folder contributors also
-shape. A target that is a folder, a named pipe (opened to write, it waits for a reader
-forever), a file where a folder must be, or a folder that refuses new files must not stop
-the import halfway. So every target is looked at (``lstat``: nothing followed or opened)
-before anything is written; each file is then written beside its target under a temporary
-name, and only when all are written are they renamed into place (``os.replace``, which
-replaces the directory entry and never opens what was there).
+An import or an export writes many files from contributors' input into a folder
+contributors may also shape (a checkout holds what a pull request committed). A target
+that is a folder, a named pipe (opened to write, it waits for a reader forever), a file
+where a folder must be, or a folder that refuses new files must not stop the writing
+halfway. So every target is looked at (``lstat``: nothing followed or opened) before
+anything is written; each file is then written beside its target under a temporary name,
+every target is looked at again, and only then are they renamed into place
+(``os.replace``, which replaces the directory entry and never opens what was there).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from pathlib import Path
 from .files import file_kind
 
 
-def target_problem(path: Path, root: Path) -> tuple[Path, str] | None:
+def target_problem(path: Path, root: Path, writer: str = "the import") -> tuple[Path, str] | None:
     """What keeps ``path`` (inside ``root``) from being written or replaced as a regular
-    file: the path at fault and what it is; ``None`` when nothing does."""
+    file: the path at fault and what it is (``writer`` names what would write it);
+    ``None`` when nothing does."""
     relative = path.relative_to(root)
     folders = [root, *(root / Path(*relative.parts[:end]) for end in range(1, len(relative.parts)))]
     for folder in folders:
@@ -30,15 +33,15 @@ def target_problem(path: Path, root: Path) -> tuple[Path, str] | None:
         if mode is None:
             return None  # absent: the import makes it, and all below it
         if stat.S_ISLNK(mode):
-            return folder, "the import would write into this folder, but it is a symbolic link"
+            return folder, f"{writer} would write into this folder, but it is a symbolic link"
         if not stat.S_ISDIR(mode):
             kind = "a regular file" if stat.S_ISREG(mode) else file_kind(mode)
-            return folder, f"the import would write into this folder, but it is {kind}"
+            return folder, f"{writer} would write into this folder, but it is {kind}"
     mode = _mode(path)
     if mode is None or stat.S_ISREG(mode):
         return None
     kind = "a symbolic link" if stat.S_ISLNK(mode) else file_kind(mode)
-    return path, f"the import would write this file, but it is {kind}"
+    return path, f"{writer} would write this file, but it is {kind}"
 
 
 def _mode(path: Path) -> int | None:
@@ -91,13 +94,33 @@ def write_all(files: list[tuple[Path, bytes | None]]) -> None:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(data)
         except OSError as error:
-            for temporary, _ in staged:
-                Path(temporary).unlink(missing_ok=True)
-            for folder in reversed(made):
-                folder.rmdir()
+            _undo(staged, made)
             raise WriteError(path, error.strerror or str(error)) from None
-    for temporary, path in staged:
-        os.replace(temporary, path)
+    for _, path in staged:  # what stands there now: the caller looked before the files were staged
+        mode = _mode(path)
+        if mode is not None and not stat.S_ISREG(mode):
+            _undo(staged, made)
+            raise WriteError(path, f"it is {'a symbolic link' if stat.S_ISLNK(mode) else file_kind(mode)} now")
+    for done, (temporary, path) in enumerate(staged):
+        try:
+            os.replace(temporary, path)
+        except OSError as error:  # (only a change made at this very moment gets here)
+            _undo(staged[done:], [])
+            raise WriteError(path, f"{error.strerror or error}; {done} of {len(staged)} files were already written") from None
     for path, data in files:
         if data is None:
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as error:
+                raise WriteError(path, f"it could not be removed: {error.strerror or error}") from None
+
+
+def _undo(staged: list[tuple[str, Path]], made: list[Path]) -> None:
+    """Remove the temporary files ``staged`` and the folders ``made`` for them."""
+    for temporary, _ in staged:
+        Path(temporary).unlink(missing_ok=True)
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:  # something else was put into it meanwhile: it stays
+            break

@@ -35,6 +35,8 @@ from typing import Any
 import markdown
 
 from ..safety.author_text import restore
+from ..safety.sanitize import sanitize_author_markup
+from ..safety.site_markup import SiteMarkup
 
 #: the site's extensions that fragments are not converted with, and why
 NOT_FOR_FRAGMENTS: Mapping[str, str] = {
@@ -148,10 +150,13 @@ def _not_plain(extensions: Iterable[object]) -> re.Pattern[str] | None:
 class FragmentConverter:
     """The site's Markdown for authors' fragments: ``block`` for prose, ``inline`` for one
     line (a cell, a list item's text, a label), each cached by its text. What they give is
-    HTML with the author's characters back from their placeholders (``safety.author_text``);
-    the page it goes into is sanitized whole (``safety.sanitize``)."""
+    HTML with the author's characters back from their placeholders (``safety.author_text``)
+    and, where the converter made it, none of the markup the site keeps for itself (the
+    extensions make elements, classes and attributes of author words:
+    ``sanitize_author_markup``, given what the site's templates write, ``site``); the page
+    it goes into is sanitized whole (``safety.sanitize``)."""
 
-    def __init__(self, extensions: Iterable[object] = (), configs: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, extensions: Iterable[object] = (), configs: Mapping[str, Any] | None = None, site: SiteMarkup | None = None) -> None:
         kept = [entry for entry in from_the_site(extensions) if extension_name(entry) not in NOT_FOR_FRAGMENTS]
         names = {extension_name(entry) for entry in kept} - {None}
         self.md = markdown.Markdown(
@@ -161,6 +166,7 @@ class FragmentConverter:
         )
         #: what makes a text more than plain for these extensions (None: no shortcut)
         self.not_plain = _not_plain(kept)
+        self.site = site
         self._blocks: dict[str, str] = {}
         self._inlines: dict[str, str] = {}
 
@@ -179,7 +185,7 @@ class FragmentConverter:
         """Prose (paragraphs, lists, code…) as HTML."""
         html = self._blocks.get(text)
         if html is None:
-            html = restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self.md.reset().convert(text))
+            html = restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self._converted(text))
             self._blocks[text] = html
         return html
 
@@ -190,10 +196,15 @@ class FragmentConverter:
             if self.is_plain(text):
                 html = restore(text)
             else:
-                html = self.md.reset().convert(NOT_A_BLOCK + text)
+                html = self._converted(NOT_A_BLOCK + text)
                 html = restore(html.removeprefix("<p>").removesuffix("</p>").replace(NOT_A_BLOCK, ""))
             self._inlines[text] = html
         return html
+
+    def _converted(self, text: str) -> str:
+        """What the converter makes of ``text``, with no markup the site keeps for itself;
+        its placeholders still in it (the sanitizer would write ``&#123;`` back as ``{``)."""
+        return sanitize_author_markup(self.md.reset().convert(text), self.site)
 
 
 def plain_paragraphs(text: str) -> str:

@@ -107,7 +107,7 @@ class SitePages:
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
-        self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs)
+        self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs, self.site_markup)
         #: what was made of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
         #: the preview files of systems made of the same reports by the last build

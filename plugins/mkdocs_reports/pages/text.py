@@ -37,6 +37,7 @@ from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Quote, System
 from ..core.source_paths import path_mentions
 from ..safety.author_text import CELL, PROSE, carries, plain_fences, restore, unsafe_targets
+from ..safety.sanitize import sanitize_author_markup
 from ..safety.template_plugins import template_inert
 from .fragments import NOT_A_BLOCK, FragmentConverter
 from .grounding import QuoteOrigin, locked, path_url, quote_origin
@@ -89,7 +90,7 @@ def label_html(text: str) -> Markup:
     if not _INLINE_SYNTAX.search(flat):
         return Markup(html.escape(flat, quote=False))
     escaped = _escaped(flat, CELL, _LABEL_ESCAPES)
-    converted = _LABEL_MARKDOWN.reset().convert(NOT_A_BLOCK + escaped)
+    converted = sanitize_author_markup(_LABEL_MARKDOWN.reset().convert(NOT_A_BLOCK + escaped))
     return Markup(restore(converted.removeprefix("<p>").removesuffix("</p>").replace(NOT_A_BLOCK, "")))
 
 

@@ -108,21 +108,34 @@ MARKDOWN_CLASSES = frozenset(
         "quote", "cite",
     }
 )  # fmt: skip
-#: the site's own classes, a highlighted language, and Pygments' token classes: a short
-#: name ("nf", "s2") and, for a token type of its own, its subtypes ("l-Scalar-Plain")
-_CLASS = re.compile(r"rpt-[a-z0-9-]+|language-[\w+#.-]+|[a-z]{1,3}[0-9]?(?:-[A-Z][A-Za-z0-9]*)*")
+#: a highlighted language, and Pygments' token classes: a short name ("nf", "s2") and, for
+#: a token type of its own, its subtypes ("l-Scalar-Plain")
+_HIGHLIGHT_CLASS = r"language-[\w+#.-]+|[a-z]{1,3}[0-9]?(?:-[A-Z][A-Za-z0-9]*)*"
+#: the site's own classes and the highlighting's
+_CLASS = re.compile(rf"rpt-[a-z0-9-]+|{_HIGHLIGHT_CLASS}")
+_MARKUP_CLASS = re.compile(_HIGHLIGHT_CLASS)
 
 _DECLARED_IDS: ContextVar[Collection[str]] = ContextVar("declared_ids", default=frozenset())
 
 
-@lru_cache(maxsize=4096)  # a page's classes are mostly the same few: each looked at once
-def _class(value: str) -> str | None:
+def _classes_kept(value: str, pattern: re.Pattern[str]) -> str | None:
     names = value.split()
     if "admonition" in names:  # its other classes are types an author may name (!!! rpt-index)
         kept = [name for name in names if name in MARKDOWN_CLASSES]
     else:
-        kept = [name for name in names if name in MARKDOWN_CLASSES or _CLASS.fullmatch(name)]
+        kept = [name for name in names if name in MARKDOWN_CLASSES or pattern.fullmatch(name)]
     return " ".join(kept) or None
+
+
+@lru_cache(maxsize=4096)  # a page's classes are mostly the same few: each looked at once
+def _class(value: str) -> str | None:
+    return _classes_kept(value, _CLASS)
+
+
+@lru_cache(maxsize=4096)
+def _markup_class(value: str) -> str | None:
+    """The classes Markdown and the highlighting write, never the site's (``rpt-*``)."""
+    return _classes_kept(value, _MARKUP_CLASS)
 
 
 def _declared_id(value: str) -> str | None:
@@ -239,6 +252,39 @@ def sanitize(html: str, ids: Collection[str] = frozenset(), site: SiteMarkup | N
         return clean if _rules_keep(clean, _RULES) else with_rules.clean(html)
     finally:
         _DECLARED_IDS.reset(token)
+
+
+@lru_cache(maxsize=8)
+def _author_markup_cleaner(site: SiteMarkup | None) -> nh3.Cleaner:
+    site_classes = site.classes if site else frozenset()
+
+    def keep(element: str, attribute: str, value: str) -> str | None:
+        if attribute == "class":
+            kept = _markup_class(value)
+            return None if kept is None or (element, kept) in site_classes else kept
+        rule = _RULES.get(attribute)
+        return value if rule is None else rule(value)
+
+    return nh3.Cleaner(
+        tags=set(TAGS),
+        attributes={tag: set(names) - {"id", "src"} for tag, names in ATTRIBUTES.items()},
+        generic_attribute_prefixes={"aria-"},
+        url_schemes=set(URL_SCHEMES),
+        filter_style_properties={"text-align"},
+        link_rel=None,
+        strip_comments=True,
+        attribute_filter=keep,
+    )
+
+
+def sanitize_author_markup(html: str, site: SiteMarkup | None = None) -> str:
+    """What Markdown made of an author's fragment, before it joins a page: only the
+    elements of the page's allowlist, no id, no ``data-*`` attribute, no image source (an
+    author's image loads nothing), and only the classes of Markdown and the highlighting —
+    never the site's (``rpt-*``, or a class its own templates write on that element). The site's Markdown extensions make markup of
+    author words (``??? rpt-index``, pymdownx.blocks.html's ``/// html | div.x[data-x=…]``),
+    which the page's sanitizer could not tell from the templates' own."""
+    return _author_markup_cleaner(site).clean(html)
 
 
 #: what the pictures (``pictures.py``) are drawn with: shapes, text, links and their
