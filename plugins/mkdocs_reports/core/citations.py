@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from .ids import IdGrammar
+from .site_names import SLUG
 
 # A line that may open a fence (any indent: superfences nests them in list items), and
 # one that may close one: nothing but the run and trailing blanks.
@@ -249,9 +250,9 @@ class Mention:
 # a Markdown link: text without brackets, a URL without parentheses or spaces
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
 # a link to a record in a member of the same set, as the method writes it
-_MEMBER_ANCHOR = re.compile(r"^(?:\./)?[a-z0-9][a-z0-9-]*\.md#(?P<anchor>[a-z0-9-]+)$")
+_MEMBER_ANCHOR = re.compile(rf"^(?:\./)?{SLUG.pattern}\.md#(?P<anchor>[a-z0-9-]+)$")
 # a record anchor of this member or another: #rt-obj-store, runtime.md#rt-obj-store
-_ANY_ANCHOR = re.compile(r"^(?:(?:\./)?[a-z0-9][a-z0-9-]*\.md)?#(?P<anchor>[a-z0-9-]+)$")
+_ANY_ANCHOR = re.compile(rf"^(?:(?:\./)?{SLUG.pattern}\.md)?#(?P<anchor>[a-z0-9-]+)$")
 # an evidence anchor, [SRC-1] or [SRC-1: `path`; `path`]; not a link's text
 _EVIDENCE = re.compile(r"\[(SRC-[0-9]+)(?::([^\[\]\n]*))?\](?![(\[:])")
 # (In these two, "no word character or '-' before SRC" is said after it, ``SRC(?<![\w-]SRC)``:

@@ -11,12 +11,11 @@ method's other citations are.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .blocks import BlockBuilder, Container, slug
 from .diagnostics import Diagnostics, Location
-from .ids import kind_of
+from .ids import DESTINATION_RE, id_spelled_by, kind_of
 from .model import (
     Block,
     Citation,
@@ -40,8 +39,6 @@ from .yaml_source import Node
 SECTION = "memory_comparison"
 ANCHOR = "memory-comparison"
 HEADING = "Memory comparison"
-#: a record cited by its link destination: ``memory.md#mem-rte-update-path``
-_DESTINATION = re.compile(r"([a-z0-9][a-z0-9-]*)\.md#([a-z]{2,5})-([a-z]{2,4})-([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)")
 _COLUMNS = ["value", "basis", "records", "note"]
 #: the assessments that classify with findings, and the one that needs an evidenced absence
 POSITIVE = ("known", "partial")
@@ -90,10 +87,10 @@ class ComparisonReader:
         grammar = self.builder.grammar
         if grammar.id_re.fullmatch(written):
             return written
-        match = _DESTINATION.fullmatch(written)
+        match = DESTINATION_RE.fullmatch(written)
         if match is not None:
-            member, prefix, kind, name = match.groups()
-            record_id = f"{prefix.upper()}-{kind.upper()}-{name}"
+            member, anchor = match.groups()
+            record_id = id_spelled_by(anchor)
             declaring = grammar.member_of(record_id)
             if declaring is not None and declaring != member:
                 self.builder.diagnostics.error(

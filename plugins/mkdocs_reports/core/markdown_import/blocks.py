@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location, echoed
+from ..ids import ID_SHAPE
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
@@ -36,9 +37,9 @@ _PART_OF = re.compile(r"Part of:(?:\s|$)")
 _COMPACT = "Route ID:"
 #: an ID as a declaration or ``Part of:`` writes it, possibly in a link or inline code
 ID_TOKEN = re.compile(
-    r"\[`?(?P<linked>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)`?\]\((?P<target>[^)\s]*)\)"
-    r"|`(?P<coded>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)`"
-    r"|(?P<bare>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w-])"
+    rf"\[`?(?P<linked>{ID_SHAPE})`?\]\((?P<target>[^)\s]*)\)"
+    rf"|`(?P<coded>{ID_SHAPE})`"
+    rf"|(?P<bare>{ID_SHAPE})(?![\w-])"
 )
 
 
