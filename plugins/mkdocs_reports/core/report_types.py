@@ -8,7 +8,6 @@ the validator, the JSON Schema and the pages all read them from a ``TypeRegistry
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import TypeVar
 
 from .front_matter import FRONT_MATTER_KEYS
 from .ids import IdGrammar
+from .near_misses import closest_word, did_you_mean
 
 #: front-matter keys a member type can require (besides type and title), with what they hold
 METADATA = {entry.key: entry.what for entry in FRONT_MATTER_KEYS}
@@ -162,9 +162,7 @@ class Vocabulary:
 
     def suggestion(self, written: str) -> str:
         choices = [*self.values, *(f"{word}{self.separator}<description>" for word in self.described)]
-        close = difflib.get_close_matches(written.strip().strip("`"), choices, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        return f"{hint}use one of: {', '.join(choices)}"
+        return f"{did_you_mean(written.strip().strip('`'), choices)}use one of: {', '.join(choices)}"
 
 
 def _cut(value: str, width: int = 60) -> str:
@@ -402,12 +400,12 @@ class Method:
             exact = f"{layer} {self.status_suffix}"
             return exact if exact != label else None
         known = [rule.label.casefold() for rule in self.fields] + [self.status_suffix]
-        close = difflib.get_close_matches(label.casefold(), known, n=1, cutoff=0.85)
-        if not close:
+        close = closest_word(label.casefold(), known, cutoff=0.85)
+        if close is None:
             return None
-        if close[0] == self.status_suffix:
+        if close == self.status_suffix:
             return f"<layer> {self.status_suffix}"
-        return self._by_label[close[0]].label
+        return self._by_label[close].label
 
     @cached_property
     def _uncertain_re(self) -> re.Pattern[str]:
