@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .ids import IdGrammar
 from .site_names import SLUG
@@ -216,6 +216,10 @@ def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
     return "".join(pieces), spans
 
 
+#: how a mention is written (``Mention`` says what each is)
+MentionForm = Literal["bare", "code", "link", "source", "evidence"]
+
+
 @dataclass(frozen=True)
 class Mention:
     """A would-be record ID, or a source, in a text.
@@ -227,7 +231,7 @@ class Mention:
     strings precede it; ``problem`` says why an ID is malformed.
     """
 
-    form: str
+    form: MentionForm
     text: str
     offset: int
     occurrence: int
@@ -320,7 +324,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
     taken = _Taken()
     free = taken.free
 
-    def add(form: str, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
+    def add(form: MentionForm, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
         needle = extra.get("written") or text
         found.append(Mention(form, text, offset, occurrences.before(needle, offset), problem, start, end, **extra))
         taken.add(start, end)

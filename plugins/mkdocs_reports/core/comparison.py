@@ -17,6 +17,7 @@ from .blocks import BlockBuilder, Container, slug
 from .diagnostics import Diagnostics, Location
 from .ids import DESTINATION_RE, id_spelled_by, kind_of
 from .model import (
+    AxisValue,
     Block,
     Citation,
     ComparisonAxis,
@@ -116,7 +117,7 @@ class ComparisonReader:
         axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records"))
         if "values" in fields or "evidence" in fields:
             values: Items | None = fields.get("values")
-            axis.values = [(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
+            axis.values = [AxisValue(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
             evidence: Fields | None = fields.get("evidence")
             rows = [(value, entry, evidence.key_nodes[value]) for value, entry in evidence.items() if isinstance(entry, Fields)] if evidence else []
             axis.evidence = self.findings(rows, place)
@@ -246,9 +247,9 @@ class ComparisonChecker:
 
     def values(self, axis: ComparisonAxis, vocabulary: Vocabulary, what: str, known: bool) -> None:
         """Revision 1: controlled values, each with exactly one evidence entry."""
-        values = [value for value, _ in axis.values or []]
-        for value, location in axis.values or []:
-            _vocabulary(vocabulary, value, location, f"{what}: the value", self.diagnostics)
+        values = [value.value for value in axis.values or []]
+        for value in axis.values or []:
+            _vocabulary(vocabulary, value.value, value.location, f"{what}: the value", self.diagnostics)
         evidence = {finding.value: finding for finding in axis.evidence or []}
         for finding in axis.evidence or []:
             if finding.value not in values:
@@ -259,10 +260,10 @@ class ComparisonChecker:
             if not values:
                 self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but has no values",
                                        "list the values it classifies, each with its evidence, or change its assessment")
-            for value, location in axis.values or []:
-                if value not in evidence:
-                    self.diagnostics.error(location, f"{what}: the value {value!r} has no evidence entry",
-                                           f"add under evidence: '{value}:' with its basis, records and note")
+            for value in axis.values or []:
+                if value.value not in evidence:
+                    self.diagnostics.error(value.location, f"{what}: the value {value.value!r} has no evidence entry",
+                                           f"add under evidence: '{value.value}:' with its basis, records and note")
         elif known and values:
             self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but lists values ({', '.join(values)})",
                                    "an axis that is not known or partial has no values: remove them, or change its assessment")

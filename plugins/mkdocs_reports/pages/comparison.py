@@ -16,6 +16,7 @@ import json
 import posixpath
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 import jinja2
@@ -96,6 +97,16 @@ class AxisCounts:
         return sum(self.by_basis.get(value, Counter()).values())
 
 
+class SharedValue(NamedTuple):
+    axis: str
+    value: str
+
+
+class AxisVariety(NamedTuple):
+    axis: str
+    values: int  # the distinct values its profiles give
+
+
 @dataclass(frozen=True)
 class Headline:
     """The comparison in a sentence or two: how many systems have a profile, what every
@@ -103,8 +114,8 @@ class Headline:
 
     profiled: int
     systems: int
-    shared: list[tuple[str, str]]  # (axis, value) every profiled system gives
-    varied: tuple[str, int] | None  # (axis, distinct values) the most varied axis
+    shared: list[SharedValue]  # what every profiled system gives
+    varied: AxisVariety | None  # the most varied axis
 
 
 class Comparison:
@@ -142,38 +153,39 @@ class Comparison:
             if found is None:
                 cells.append(Cell(axis, "", (), "", ""))
                 continue
-            heading, rows = anchors.get(axis, ("", []))
+            heading, rows = anchors.get(axis, _AxisAnchors("", []))
             cells.append(Cell(axis, found.assessment, self._values(found, rows, heading), found.note, heading))
         return cells
 
     def _values(self, axis: ComparisonAxis, row_anchors: list[str], heading: str) -> tuple[Value, ...]:
         """The axis's values in the order first given, each once with every basis it has."""
         order = {basis: number for number, basis in enumerate(self.bases)}
-        by_value: dict[str, list] = {}
+        by_value: dict[str, _Gathered] = {}
         findings = axis.findings()
         for number, finding in enumerate(findings):
             anchor = row_anchors[number] if number < len(row_anchors) else heading
-            entry = by_value.setdefault(finding.value, [[], [], [], anchor])
+            entry = by_value.setdefault(finding.value, _Gathered(anchor))
             if finding.basis:
-                entry[0].append(finding.basis)
-            entry[1] += [r.id for r in finding.records if r.id]
+                entry.bases.append(finding.basis)
+            entry.records += [r.id for r in finding.records if r.id]
             if finding.note.strip():
-                entry[2].append(finding.note)
-        for value, _ in axis.values or []:  # a revision-1 value without evidence is still a value
-            by_value.setdefault(value, [[], [], [], heading])
+                entry.notes.append(finding.note)
+        for value in axis.values or []:  # a revision-1 value without evidence is still a value
+            by_value.setdefault(value.value, _Gathered(heading))
         return tuple(
-            Value(value, tuple(sorted(set(bases), key=lambda b: order.get(b, -1))), tuple(dict.fromkeys(records)), tuple(notes), anchor)
-            for value, (bases, records, notes, anchor) in by_value.items()
+            Value(value, tuple(sorted(set(got.bases), key=lambda b: order.get(b, -1))), tuple(dict.fromkeys(got.records)),
+                  tuple(got.notes), got.anchor)
+            for value, got in by_value.items()
         )
 
     # -- what the pages say -----------------------------------------------------------------
 
     def headline(self) -> Headline:
         profiled = len(self.rows)
-        shared = [(axis, value) for axis in self.axes for value in self.counts[axis].values
+        shared = [SharedValue(axis, value) for axis in self.axes for value in self.counts[axis].values
                   if profiled and self.counts[axis].systems(value) == profiled]  # fmt: skip
-        varied = max(((axis, len(self.counts[axis].by_basis)) for axis in self.axes), key=lambda a: a[1], default=None)
-        return Headline(profiled, profiled + len(self.without), shared, varied if varied and varied[1] > 1 else None)
+        varied = max((AxisVariety(axis, len(self.counts[axis].by_basis)) for axis in self.axes), key=lambda a: a.values, default=None)
+        return Headline(profiled, profiled + len(self.without), shared, varied if varied and varied.values > 1 else None)
 
     def filter_query(self, axis: str, value: str) -> str:
         """The comparison's address query that shows the systems whose ``axis`` includes
@@ -253,18 +265,33 @@ def file_href(paths: Paths, from_page: str, path: str) -> str:
     return posixpath.relpath("/" + path, "/" + base)
 
 
-def _evidence_anchors(report: Report) -> dict[str, tuple[str, list[str]]]:
+class _AxisAnchors(NamedTuple):
+    heading: str  # the axis's heading
+    rows: list[str]  # its findings' rows, in order
+
+
+@dataclass
+class _Gathered:
+    """What the findings that give one value say, gathered in order (``Value`` in the making)."""
+
+    anchor: str
+    bases: list[str] = field(default_factory=list)
+    records: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _evidence_anchors(report: Report) -> dict[str, _AxisAnchors]:
     """Each axis's heading on the profile's page and its findings' rows, in order: the
     blocks of the comparison's section, as ``core.comparison`` lays them out."""
     section = report.sections.get("memory_comparison")
-    out: dict[str, tuple[str, list[str]]] = {}
+    out: dict[str, _AxisAnchors] = {}
     axis: str | None = None
     for block in section.blocks if section else []:
         if isinstance(block, Heading) and block.level == 3:
             axis = block.text
-            out[axis] = (block.anchor, [])
+            out[axis] = _AxisAnchors(block.anchor, [])
         elif isinstance(block, Table) and axis is not None:
-            out[axis][1].extend(row.anchor for row in block.rows)
+            out[axis].rows.extend(row.anchor for row in block.rows)
     return out
 
 

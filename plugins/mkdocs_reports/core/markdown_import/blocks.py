@@ -27,6 +27,7 @@ from ..method_markdown import (
     split_field,
     split_row,
 )
+from ..model import ListStyle
 from ..yaml_writer import Sourced, SourcedDict
 from .source import MarkdownSource
 
@@ -488,7 +489,7 @@ class BlockReader:
                              "(labelled fields are '- ' bullets)")
         if marker == PARAGRAPH_MARKER:
             self.note(start, "a '+' list is read as paragraphs: each item is a paragraph of its own (paragraphs:)")
-        style = "paragraphs" if marker == PARAGRAPH_MARKER else "bulleted"
+        style: ListStyle = "paragraphs" if marker == PARAGRAPH_MARKER else "bulleted"
         out.append(SourcedDict({style: values}, origin=(start + 1, 1)))
 
     def _fields(self, values: list[Sourced], splits: list[tuple[str, str]], context: Context, out: list[dict[str, Any]]) -> None:
