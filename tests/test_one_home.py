@@ -13,6 +13,7 @@ import pytest
 
 from mkdocs_reports.core.ids import DESTINATION_RE, ID_SHAPE, IdGrammar, id_spelled_by
 from mkdocs_reports.core.near_misses import did_you_mean
+from mkdocs_reports.core.type_files import builtin_method
 
 PACKAGE = Path(__file__).resolve().parents[1] / "plugins" / "mkdocs_reports"
 SOURCES = sorted(PACKAGE.rglob("*.py"))
@@ -56,3 +57,21 @@ def test_did_you_mean_shows_the_choice_as_asked() -> None:
     assert did_you_mean("verfied", ["verified", "absent"]) == "did you mean 'verified'? "
     assert did_you_mean("Evidnce", ["Evidence"], "'## {}'") == "did you mean '## Evidence'? "
     assert did_you_mean("zzz", ["verified"]) == ""
+
+
+def test_the_comparisons_words_are_the_methods_data() -> None:
+    """Axis titles, what each basis means and which assessments classify are read from
+    ``member_types/method.yaml``; no module writes them again."""
+    comparison = builtin_method().comparison
+    words = {*comparison.titles.values(), *comparison.basis_meanings.values()}
+    assert comparison.titles["read_back_signal"] == "Read-back signal" and comparison.positive == ("known", "partial")
+    copies = {str(path.relative_to(PACKAGE)): sorted(words & set(_string_constants(path))) for path in SOURCES}
+    assert {path: found for path, found in copies.items() if found} == {}
+    positive = [str(path.relative_to(PACKAGE)) for path in SOURCES if comparison.positive in _string_tuples(path)]
+    assert positive == []
+
+
+def _string_tuples(path: Path) -> list[tuple[str, ...]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [tuple(e.value for e in node.elts if isinstance(e, ast.Constant)) for node in ast.walk(tree)
+            if isinstance(node, ast.Tuple | ast.List)]

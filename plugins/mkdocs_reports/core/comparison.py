@@ -41,8 +41,7 @@ SECTION = "memory_comparison"
 ANCHOR = "memory-comparison"
 HEADING = "Memory comparison"
 _COLUMNS = ["value", "basis", "records", "note"]
-#: the assessments that classify with findings, and the one that needs an evidenced absence
-POSITIVE = ("known", "partial")
+#: the assessment that needs an evidenced absence
 ABSENT = "absent"
 
 
@@ -237,7 +236,7 @@ class ComparisonChecker:
                 self.diagnostics.error(axis.location, f"{what} of a revision-2 comparison needs 'units'",
                                        "write 'units:' with each classification unit's scope, assessment, findings, records and note")
                 return
-            if known and axis.assessment in POSITIVE and not axis.units:
+            if known and axis.assessment in self.spec.positive and not axis.units:
                 self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but has no units",
                                        "add the units it classifies, or change its assessment")
             for number, unit in enumerate(axis.units, start=1):
@@ -256,7 +255,7 @@ class ComparisonChecker:
                 self.diagnostics.error(finding.location, f"{what} has evidence for {quoted(finding.value)}, which is not among its values",
                                        f"add {finding.value!r} to its values, or remove this evidence entry")
             self.finding(finding, f"{what}: the evidence for {finding.value!r}")
-        if known and axis.assessment in POSITIVE:
+        if known and axis.assessment in self.spec.positive:
             if not values:
                 self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but has no values",
                                        "list the values it classifies, each with its evidence, or change its assessment")
@@ -273,10 +272,10 @@ class ComparisonChecker:
         for finding in unit.findings:
             _vocabulary(vocabulary, finding.value, finding.location, f"{what}: the value", self.diagnostics)
             self.finding(finding, f"{what}: the finding {finding.value!r}")
-        if known and unit.assessment in POSITIVE and not unit.findings:
+        if known and unit.assessment in self.spec.positive and not unit.findings:
             self.diagnostics.error(unit.assessment_location, f"{what} is {unit.assessment} but has no findings",
                                    "add its findings (value, basis, records, note), or change its assessment")
-        elif known and unit.assessment not in POSITIVE and unit.findings:
+        elif known and unit.assessment not in self.spec.positive and unit.findings:
             self.diagnostics.error(unit.assessment_location, f"{what} is {unit.assessment} but has findings",
                                    "a unit that is not known or partial has no positive findings: remove them, or change its assessment")
         if known:
@@ -290,7 +289,7 @@ class ComparisonChecker:
                                    "cite the records that support it: 'records: [<ID>, …]'")
 
     def coverage(self, assessment: str, records: list[ComparisonRecord], location: Location, what: str) -> None:
-        if assessment in (*POSITIVE, ABSENT, "inapplicable") and not records:
+        if assessment in (*self.spec.positive, ABSENT, "inapplicable") and not records:
             self.diagnostics.error(location, f"{what} is {assessment} but cites no records",
                                    "cite the records that warrant it: 'records: [<ID>, …]'")
         if assessment == ABSENT and records and not any(r.id and self.kind_of(r.id) == "ABS" for r in records):

@@ -192,6 +192,12 @@ class ComparisonSpec:
     axes: dict[str, Vocabulary]
     assessment: Vocabulary
     basis: Vocabulary
+    #: how a page names each axis (``read_back_signal`` → ``Read-back signal``)
+    titles: dict[str, str]
+    #: the assessments that classify an axis with values; any other is the axis's state
+    positive: tuple[str, ...]
+    #: what each basis means, for a reader
+    basis_meanings: dict[str, str]
 
 
 #: the set rules a set type can have, each with the parameters it reads (core/set_checks.py)

@@ -72,9 +72,12 @@ def _method(data: dict) -> Method:
         status_vocabulary=vocabularies[data["status_field"]["vocabulary"]],
         uncertain_markers=tuple(data["uncertain_markers"]),
         comparison=ComparisonSpec(
-            axes={axis: Vocabulary(f"axis-{axis}", f"a value of {axis}", tuple(values)) for axis, values in comparison["axes"].items()},
+            axes={axis: Vocabulary(f"axis-{axis}", f"a value of {axis}", tuple(spec["values"])) for axis, spec in comparison["axes"].items()},
             assessment=vocabularies[comparison["assessment"]],
             basis=vocabularies[comparison["basis"]],
+            titles={axis: spec["title"] for axis, spec in comparison["axes"].items()},
+            positive=tuple(comparison["positive"]),
+            basis_meanings=dict(comparison["basis_meanings"]),
         ),
     )
 

@@ -29,15 +29,8 @@ from .views import Overview, SystemView
 #: the downloads' names, in the comparison page's folder (``download_paths``)
 CSV_NAME = "comparison.csv"
 JSON_NAME = "comparison.json"
-#: the assessments whose axis lists values; any other is shown as the axis's state
-POSITIVE = ("known", "partial")
 #: a downloaded cell that a spreadsheet would read as a formula gets a leading apostrophe
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def axis_title(axis: str) -> str:
-    """How a page names an axis: ``read_back_signal`` → ``Read-back signal``."""
-    return axis.replace("_", " ").replace("read back", "read-back").capitalize()
 
 
 @dataclass(frozen=True)
@@ -67,10 +60,6 @@ class Cell:
     values: tuple[Value, ...]
     note: str
     anchor: str
-
-    @property
-    def classified(self) -> bool:
-        return self.assessment in POSITIVE and bool(self.values)
 
     def has(self, value: str) -> bool:
         return any(v.value == value for v in self.values)
@@ -136,7 +125,7 @@ class Comparison:
         for row in self.rows:
             for cell in row.cells:
                 counts = self.counts[cell.axis]
-                if cell.classified:
+                if cell.assessment in spec.positive and cell.values:
                     for value in cell.values:
                         counts.by_basis.setdefault(value.value, Counter())[value.basis] += 1
                 else:
@@ -186,6 +175,14 @@ class Comparison:
                   if profiled and self.counts[axis].systems(value) == profiled]  # fmt: skip
         varied = max((AxisVariety(axis, len(self.counts[axis].by_basis)) for axis in self.axes), key=lambda a: a.values, default=None)
         return Headline(profiled, profiled + len(self.without), shared, varied if varied and varied.values > 1 else None)
+
+    def axis_title(self, axis: str) -> str:
+        """How a page names an axis (``method.yaml``): ``read_back_signal`` → ``Read-back signal``."""
+        return self.spec.titles[axis]
+
+    def basis_legend(self) -> list[tuple[str, str]]:
+        """Each basis, weakest first, with what it means."""
+        return [(basis, self.spec.basis_meanings.get(basis, "")) for basis in self.bases]
 
     def filter_query(self, axis: str, value: str) -> str:
         """The comparison's address query that shows the systems whose ``axis`` includes
@@ -314,14 +311,6 @@ class _Bar:
 
 
 #: what each basis says, weakest first (the method's agent-memory-profile.md)
-BASIS_MEANINGS = {
-    "claimed": "documentation or a comment says so",
-    "afforded": "the code makes it possible, nothing shown to do it",
-    "wired": "the code does it on a route that runs",
-    "observed": "a run was seen doing it",
-    "causally supported": "an experiment showed it has the effect",
-}
-
 BAR = 22
 SPACE = 6
 PAD = 12
@@ -354,6 +343,6 @@ def axis_chart(env: jinja2.Environment, comparison: Comparison, axis: str, page_
         bars.append(_Bar(value, total, PAD + number * (BAR + SPACE), segments,
                          f"{total}" + (f" ({detail})" if detail and total else ""), page_href + comparison.filter_query(axis, value)))
     return env.get_template("reports/pictures/axis_chart.svg.j2").render(
-        axis=axis_title(axis), width=LABEL + SCALE + 170, height=PAD * 2 + len(bars) * (BAR + SPACE), bars=bars,
+        axis=comparison.axis_title(axis), width=LABEL + SCALE + 170, height=PAD * 2 + len(bars) * (BAR + SPACE), bars=bars,
         label_width=LABEL, bar_height=BAR - 4, systems=len(comparison.rows),
     )  # fmt: skip
