@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, get_args
 
 from .diagnostics import Location
 from .ids import anchor_of, kind_of
-from .report_types import ReportType, SectionSpec, SetType, TypeRegistry
+from .report_types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
 from .type_files import builtin_registry
 
 if TYPE_CHECKING:
@@ -210,7 +210,7 @@ class Reconciliation:
     """An ``Amendment:`` or ``Unresolved conflict:`` entry: the records it concerns and,
     for a supersession, which records replace which."""
 
-    kind: str  # "amendment" or "conflict"
+    kind: ReconciliationKind
     text: str
     system: str
     member: str

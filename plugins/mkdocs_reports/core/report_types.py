@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from .front_matter import FRONT_MATTER_KEYS
 from .ids import IdGrammar
@@ -22,6 +22,9 @@ from .near_misses import closest_word, did_you_mean
 #: front-matter keys a member type can require (besides type and title), with what they hold
 METADATA = {entry.key: entry.what for entry in FRONT_MATTER_KEYS}
 _T = TypeVar("_T")
+
+#: an ``Amendment:`` or an ``Unresolved conflict:`` entry of the reconciliation
+ReconciliationKind = Literal["amendment", "conflict"]
 
 
 class Shape(Enum):
@@ -54,7 +57,7 @@ class SectionSpec:
     coverage: bool = False
     table: TableSpec | None = None
     #: records sections: a heading for every kind ("all") or for declared kinds only
-    kind_headings: str = "all"
+    kind_headings: Literal["all", "declared"] = "all"
     #: annotations sections: the labelled fields an annotation may carry (empty: any)
     fields: tuple[str, ...] = ()
     #: annotations sections: whether conclusion-status fields are among them
@@ -133,7 +136,7 @@ class Vocabulary:
     what: str
     values: tuple[str, ...]
     #: "whole": the value alone; "start": an explanation may follow the value
-    match: str = "whole"
+    match: Literal["whole", "start"] = "whole"
     #: values written "<value><separator><the author's description>"
     described: tuple[str, ...] = ()
     separator: str = " — "
@@ -181,7 +184,7 @@ class FieldRule:
     label: str
     route: bool = False
     vocabulary: Vocabulary | None = None
-    reconciliation: str | None = None  # "amendment" or "conflict"
+    reconciliation: ReconciliationKind | None = None
 
 
 @dataclass(frozen=True)
@@ -288,7 +291,7 @@ class SetType:
     required: Requirement
     entry: str  # a role
     #: how its members declare and cite records: "links" (ADR 115) or "bare"
-    citations: str = "bare"
+    citations: Literal["links", "bare"] = "bare"
     rules: dict[str, dict[str, str]] = field(default_factory=dict)
     front: tuple[FrontPart, ...] = ()
     #: where the front page's metadata points for the boundary and its evidence

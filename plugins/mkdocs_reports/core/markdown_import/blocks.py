@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location, echoed
 from ..ids import ID_SHAPE
@@ -125,7 +125,7 @@ class Context:
     record: bool = False
     part_of: Sourced | None = None
     part_of_first: bool = True
-    part_of_form: str = "bare"  # how the Part of line wrote the ID: bare, linked or code
+    part_of_form: Literal["bare", "linked", "code"] = "bare"  # how the Part of line wrote the ID
 
 
 @dataclass
