@@ -41,8 +41,6 @@ SECTION = "memory_comparison"
 ANCHOR = "memory-comparison"
 HEADING = "Memory comparison"
 _COLUMNS = ["value", "basis", "records", "note"]
-#: the assessment that needs an evidenced absence
-ABSENT = "absent"
 
 
 class ComparisonReader:
@@ -289,12 +287,13 @@ class ComparisonChecker:
                                    "cite the records that support it: 'records: [<ID>, …]'")
 
     def coverage(self, assessment: str, records: list[ComparisonRecord], location: Location, what: str) -> None:
-        if assessment in (*self.spec.positive, ABSENT, "inapplicable") and not records:
+        absence = self.spec.absence
+        if assessment in self.spec.cited and not records:
             self.diagnostics.error(location, f"{what} is {assessment} but cites no records",
                                    "cite the records that warrant it: 'records: [<ID>, …]'")
-        if assessment == ABSENT and records and not any(r.id and self.kind_of(r.id) == "ABS" for r in records):
-            self.diagnostics.error(location, f"{what} is absent but cites no evidenced absence (an ABS record)",
-                                   "cite the evidenced-absence record that bounds the absence (e.g. MEM-ABS-<name>), "
+        if assessment == absence.assessment and records and not any(r.id and self.kind_of(r.id) == absence.kind for r in records):
+            self.diagnostics.error(location, f"{what} is {absence.assessment} but cites no evidenced absence (an {absence.kind} record)",
+                                   f"cite the evidenced-absence record that bounds the absence (e.g. MEM-{absence.kind}-<name>), "
                                    "or change the assessment (uninspected, not-determinable)")
 
 

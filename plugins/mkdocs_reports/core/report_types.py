@@ -188,6 +188,12 @@ class FieldRule:
 
 
 @dataclass(frozen=True)
+class AbsenceRule:
+    assessment: str
+    kind: str
+
+
+@dataclass(frozen=True)
 class ComparisonSpec:
     """The memory profile's comparison: the ten axes with their controlled values, the
     assessments and the evidence bases."""
@@ -199,6 +205,10 @@ class ComparisonSpec:
     titles: dict[str, str]
     #: the assessments that classify an axis with values; any other is the axis's state
     positive: tuple[str, ...]
+    #: the assessments that cite records for their coverage
+    cited: tuple[str, ...]
+    #: the assessment an evidenced absence bounds, and the kind of record that evidences it
+    absence: AbsenceRule
     #: what each basis means, for a reader
     basis_meanings: dict[str, str]
 

@@ -15,6 +15,7 @@ from .front_matter import BUILTIN_DIR, BY_MARKDOWN, method_data
 from .report_types import (
     ROLE_PARAMETERS,
     SET_RULES,
+    AbsenceRule,
     ComparisonSpec,
     FieldRule,
     FrontPart,
@@ -77,6 +78,8 @@ def _method(data: dict) -> Method:
             basis=vocabularies[comparison["basis"]],
             titles={axis: spec["title"] for axis, spec in comparison["axes"].items()},
             positive=tuple(comparison["positive"]),
+            cited=tuple(comparison["cited"]),
+            absence=AbsenceRule(comparison["absence"]["assessment"], comparison["absence"]["kind"]),
             basis_meanings=dict(comparison["basis_meanings"]),
         ),
     )
