@@ -60,13 +60,17 @@ def test_did_you_mean_shows_the_choice_as_asked() -> None:
 
 
 def test_the_comparisons_words_are_the_methods_data() -> None:
-    """Axis titles, what each basis means, which assessments classify and which cite records
-    are read from ``member_types/method.yaml``; no module writes them again."""
+    """Axis titles, what each basis and each assessment without values means, which
+    assessments classify and which cite records are read from ``member_types/method.yaml``;
+    no module or template writes them again."""
     comparison = builtin_method().comparison
-    words = {*comparison.titles.values(), *comparison.basis_meanings.values()}
+    words = {*comparison.titles.values(), *comparison.basis_meanings.values(), *comparison.assessment_meanings.values()}
     assert comparison.titles["read_back_signal"] == "Read-back signal" and comparison.positive == ("known", "partial")
     copies = {str(path.relative_to(PACKAGE)): sorted(words & set(_string_constants(path))) for path in SOURCES}
     assert {path: found for path, found in copies.items() if found} == {}
+    in_templates = {str(path.relative_to(PACKAGE)): sorted(word for word in words if word in path.read_text(encoding="utf-8"))
+                    for path in sorted(PACKAGE.rglob("*.j2"))}
+    assert {path: found for path, found in in_templates.items() if found} == {}
     lists = [str(path.relative_to(PACKAGE)) for path in SOURCES
              if {comparison.positive, comparison.cited} & set(_string_tuples(path))]
     assert lists == []

@@ -211,6 +211,8 @@ class ComparisonSpec:
     absence: AbsenceRule
     #: what each basis means, for a reader
     basis_meanings: dict[str, str]
+    #: what an assessment without values means, for a reader
+    assessment_meanings: dict[str, str]
 
 
 #: the set rules a set type can have, each with the parameters it reads (core/set_checks.py)

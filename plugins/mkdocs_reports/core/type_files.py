@@ -81,6 +81,7 @@ def _method(data: dict) -> Method:
             cited=tuple(comparison["cited"]),
             absence=AbsenceRule(comparison["absence"]["assessment"], comparison["absence"]["kind"]),
             basis_meanings=dict(comparison["basis_meanings"]),
+            assessment_meanings=dict(comparison["assessment_meanings"]),
         ),
     )
 
