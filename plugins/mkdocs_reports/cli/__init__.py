@@ -67,7 +67,8 @@ def _export(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         return _export_markdown(result, args.out)
     else:
-        sys.stdout.write("\n\n".join(report_text(report) for report in result.collection.reports()))
+        kinds = result.collection.types.method.kinds
+        sys.stdout.write("\n\n".join(report_text(report, kinds) for report in result.collection.reports()))
     return 0
 
 

@@ -22,6 +22,7 @@ from .diagnostics import Diagnostics, Location
 from .images import remote_images
 from .link_references import LinkReferences
 from .model import (
+    LIST_STYLES,
     Block,
     Citation,
     FieldList,
@@ -29,6 +30,7 @@ from .model import (
     Item,
     ItemList,
     LabelledField,
+    ListStyle,
     Place,
     Quote,
     Reconciliation,
@@ -42,7 +44,6 @@ from .structure import Fields, Items, quoted
 from .yaml_source import Node
 from .yaml_source import Source as YamlSource
 
-LIST_STYLES = ("numbered", "bulleted", "paragraphs")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _RECONCILIATION = re.compile(r"^(Amendment|Unresolved conflict):", re.MULTILINE)
 _SUPERSEDED_BY = re.compile(r"\bis superseded by\b")
@@ -291,7 +292,7 @@ class BlockBuilder:
         if problem:
             self.diagnostics.error(self.source.location(node), f"{what}: {problem}", vocabulary.suggestion(value))
 
-    def item_list(self, style: str, items: Items, container: Container, place: Place) -> ItemList:
+    def item_list(self, style: ListStyle, items: Items, container: Container, place: Place) -> ItemList:
         container.lists += 1
         stem = f"{container.anchor}--" if container.lists == 1 else f"{container.anchor}--list-{container.lists}-"
         built = ItemList(style, [])

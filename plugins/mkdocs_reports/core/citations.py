@@ -20,9 +20,10 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .ids import IdGrammar
+from .site_names import SLUG
 
 # A line that may open a fence (any indent: superfences nests them in list items), and
 # one that may close one: nothing but the run and trailing blanks.
@@ -215,6 +216,10 @@ def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
     return "".join(pieces), spans
 
 
+#: how a mention is written (``Mention`` says what each is)
+MentionForm = Literal["bare", "code", "link", "source", "evidence"]
+
+
 @dataclass(frozen=True)
 class Mention:
     """A would-be record ID, or a source, in a text.
@@ -226,7 +231,7 @@ class Mention:
     strings precede it; ``problem`` says why an ID is malformed.
     """
 
-    form: str
+    form: MentionForm
     text: str
     offset: int
     occurrence: int
@@ -249,9 +254,9 @@ class Mention:
 # a Markdown link: text without brackets, a URL without parentheses or spaces
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
 # a link to a record in a member of the same set, as the method writes it
-_MEMBER_ANCHOR = re.compile(r"^(?:\./)?[a-z0-9][a-z0-9-]*\.md#(?P<anchor>[a-z0-9-]+)$")
+_MEMBER_ANCHOR = re.compile(rf"^(?:\./)?{SLUG.pattern}\.md#(?P<anchor>[a-z0-9-]+)$")
 # a record anchor of this member or another: #rt-obj-store, runtime.md#rt-obj-store
-_ANY_ANCHOR = re.compile(r"^(?:(?:\./)?[a-z0-9][a-z0-9-]*\.md)?#(?P<anchor>[a-z0-9-]+)$")
+_ANY_ANCHOR = re.compile(rf"^(?:(?:\./)?{SLUG.pattern}\.md)?#(?P<anchor>[a-z0-9-]+)$")
 # an evidence anchor, [SRC-1] or [SRC-1: `path`; `path`]; not a link's text
 _EVIDENCE = re.compile(r"\[(SRC-[0-9]+)(?::([^\[\]\n]*))?\](?![(\[:])")
 # (In these two, "no word character or '-' before SRC" is said after it, ``SRC(?<![\w-]SRC)``:
@@ -319,7 +324,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
     taken = _Taken()
     free = taken.free
 
-    def add(form: str, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
+    def add(form: MentionForm, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
         needle = extra.get("written") or text
         found.append(Mention(form, text, offset, occurrences.before(needle, offset), problem, start, end, **extra))
         taken.add(start, end)

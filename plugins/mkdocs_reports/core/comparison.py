@@ -11,13 +11,13 @@ method's other citations are.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .blocks import BlockBuilder, Container, slug
 from .diagnostics import Diagnostics, Location
-from .ids import kind_of
+from .ids import DESTINATION_RE, id_spelled_by, kind_of
 from .model import (
+    AxisValue,
     Block,
     Citation,
     ComparisonAxis,
@@ -40,12 +40,7 @@ from .yaml_source import Node
 SECTION = "memory_comparison"
 ANCHOR = "memory-comparison"
 HEADING = "Memory comparison"
-#: a record cited by its link destination: ``memory.md#mem-rte-update-path``
-_DESTINATION = re.compile(r"([a-z0-9][a-z0-9-]*)\.md#([a-z]{2,5})-([a-z]{2,4})-([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)")
 _COLUMNS = ["value", "basis", "records", "note"]
-#: the assessments that classify with findings, and the one that needs an evidenced absence
-POSITIVE = ("known", "partial")
-ABSENT = "absent"
 
 
 class ComparisonReader:
@@ -90,10 +85,10 @@ class ComparisonReader:
         grammar = self.builder.grammar
         if grammar.id_re.fullmatch(written):
             return written
-        match = _DESTINATION.fullmatch(written)
+        match = DESTINATION_RE.fullmatch(written)
         if match is not None:
-            member, prefix, kind, name = match.groups()
-            record_id = f"{prefix.upper()}-{kind.upper()}-{name}"
+            member, anchor = match.groups()
+            record_id = id_spelled_by(anchor)
             declaring = grammar.member_of(record_id)
             if declaring is not None and declaring != member:
                 self.builder.diagnostics.error(
@@ -119,7 +114,7 @@ class ComparisonReader:
         axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records"))
         if "values" in fields or "evidence" in fields:
             values: Items | None = fields.get("values")
-            axis.values = [(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
+            axis.values = [AxisValue(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
             evidence: Fields | None = fields.get("evidence")
             rows = [(value, entry, evidence.key_nodes[value]) for value, entry in evidence.items() if isinstance(entry, Fields)] if evidence else []
             axis.evidence = self.findings(rows, place)
@@ -239,7 +234,7 @@ class ComparisonChecker:
                 self.diagnostics.error(axis.location, f"{what} of a revision-2 comparison needs 'units'",
                                        "write 'units:' with each classification unit's scope, assessment, findings, records and note")
                 return
-            if known and axis.assessment in POSITIVE and not axis.units:
+            if known and axis.assessment in self.spec.positive and not axis.units:
                 self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but has no units",
                                        "add the units it classifies, or change its assessment")
             for number, unit in enumerate(axis.units, start=1):
@@ -249,23 +244,23 @@ class ComparisonChecker:
 
     def values(self, axis: ComparisonAxis, vocabulary: Vocabulary, what: str, known: bool) -> None:
         """Revision 1: controlled values, each with exactly one evidence entry."""
-        values = [value for value, _ in axis.values or []]
-        for value, location in axis.values or []:
-            _vocabulary(vocabulary, value, location, f"{what}: the value", self.diagnostics)
+        values = [value.value for value in axis.values or []]
+        for value in axis.values or []:
+            _vocabulary(vocabulary, value.value, value.location, f"{what}: the value", self.diagnostics)
         evidence = {finding.value: finding for finding in axis.evidence or []}
         for finding in axis.evidence or []:
             if finding.value not in values:
                 self.diagnostics.error(finding.location, f"{what} has evidence for {quoted(finding.value)}, which is not among its values",
                                        f"add {finding.value!r} to its values, or remove this evidence entry")
             self.finding(finding, f"{what}: the evidence for {finding.value!r}")
-        if known and axis.assessment in POSITIVE:
+        if known and axis.assessment in self.spec.positive:
             if not values:
                 self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but has no values",
                                        "list the values it classifies, each with its evidence, or change its assessment")
-            for value, location in axis.values or []:
-                if value not in evidence:
-                    self.diagnostics.error(location, f"{what}: the value {value!r} has no evidence entry",
-                                           f"add under evidence: '{value}:' with its basis, records and note")
+            for value in axis.values or []:
+                if value.value not in evidence:
+                    self.diagnostics.error(value.location, f"{what}: the value {value.value!r} has no evidence entry",
+                                           f"add under evidence: '{value.value}:' with its basis, records and note")
         elif known and values:
             self.diagnostics.error(axis.assessment_location, f"{what} is {axis.assessment} but lists values ({', '.join(values)})",
                                    "an axis that is not known or partial has no values: remove them, or change its assessment")
@@ -275,10 +270,10 @@ class ComparisonChecker:
         for finding in unit.findings:
             _vocabulary(vocabulary, finding.value, finding.location, f"{what}: the value", self.diagnostics)
             self.finding(finding, f"{what}: the finding {finding.value!r}")
-        if known and unit.assessment in POSITIVE and not unit.findings:
+        if known and unit.assessment in self.spec.positive and not unit.findings:
             self.diagnostics.error(unit.assessment_location, f"{what} is {unit.assessment} but has no findings",
                                    "add its findings (value, basis, records, note), or change its assessment")
-        elif known and unit.assessment not in POSITIVE and unit.findings:
+        elif known and unit.assessment not in self.spec.positive and unit.findings:
             self.diagnostics.error(unit.assessment_location, f"{what} is {unit.assessment} but has findings",
                                    "a unit that is not known or partial has no positive findings: remove them, or change its assessment")
         if known:
@@ -292,12 +287,13 @@ class ComparisonChecker:
                                    "cite the records that support it: 'records: [<ID>, …]'")
 
     def coverage(self, assessment: str, records: list[ComparisonRecord], location: Location, what: str) -> None:
-        if assessment in (*POSITIVE, ABSENT, "inapplicable") and not records:
+        absence = self.spec.absence
+        if assessment in self.spec.cited and not records:
             self.diagnostics.error(location, f"{what} is {assessment} but cites no records",
                                    "cite the records that warrant it: 'records: [<ID>, …]'")
-        if assessment == ABSENT and records and not any(r.id and self.kind_of(r.id) == "ABS" for r in records):
-            self.diagnostics.error(location, f"{what} is absent but cites no evidenced absence (an ABS record)",
-                                   "cite the evidenced-absence record that bounds the absence (e.g. MEM-ABS-<name>), "
+        if assessment == absence.assessment and records and not any(r.id and self.kind_of(r.id) == absence.kind for r in records):
+            self.diagnostics.error(location, f"{what} is {absence.assessment} but cites no evidenced absence (an {absence.kind} record)",
+                                   f"cite the evidenced-absence record that bounds the absence (e.g. MEM-{absence.kind}-<name>), "
                                    "or change the assessment (uninspected, not-determinable)")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 #: errors kept per file (and per cross-file rule pass); the rest are only counted
 KEEP_PER_FILE = 1000
@@ -72,12 +73,16 @@ class Location:
         return f"{printable(self.file)}:{self.line}:{self.column}"
 
 
+#: what a diagnostic weighs: an error fails ``check``, a warning is shown
+Severity = Literal["error", "warning"]
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     location: Location
     message: str
     fix: str | None = None
-    severity: str = "error"
+    severity: Severity = "error"
     #: what kind of problem a warning is, for settings that decide how much it weighs
     rule: str | None = None
 

@@ -11,7 +11,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-_NAME = r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){0,2}"
+from .site_names import SLUG
+
+#: the parts of an ID: a prefix (``MEM``), a kind code (``RTE``), a name of one to three
+#: lowercase words (``update-path``)
+PREFIX = r"[A-Z]{2,5}"
+KIND = r"[A-Z]{2,4}"
+_WORD = r"[a-z][a-z0-9]*"
+_NAME = rf"{_WORD}(?:-{_WORD}){{0,2}}"
+#: a name as an author may mistype it: judged afterwards, so that a typo is reported
+_LOOSE_NAME = r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"
+#: anything shaped like a record ID, whatever a collection's prefixes (a pattern to embed)
+ID_SHAPE = rf"{PREFIX}-{KIND}-{_LOOSE_NAME}"
+#: a record cited by its link destination, ``memory.md#mem-rte-update-path``: the member
+#: and the record's anchor (its ID in lower case, see ``anchor_of``)
+DESTINATION_RE = re.compile(rf"({SLUG.pattern})\.md#({PREFIX.lower()}-{KIND.lower()}-{_WORD}(?:-{_WORD})*)")
 #: a source of the source register: SRC-1, SRC-2, …
 SOURCE_ID_RE = re.compile(r"^SRC-[1-9][0-9]*$")
 
@@ -41,7 +55,7 @@ class IdGrammar:
         """Anything in prose that looks like an attempt at a record ID, well formed or not.
         Well-formedness is judged afterwards, so that a typo is reported instead of ignored."""
         return re.compile(
-            rf"(?<![\w-])({self._alternatives(self.prefixes)})-([A-Z]{{2,4}})-([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w])"
+            rf"(?<![\w-])({self._alternatives(self.prefixes)})-({KIND})-({_LOOSE_NAME})(?![\w])"
         )
 
     def candidates(self, text: str) -> list[re.Match[str]]:
@@ -115,10 +129,7 @@ class IdGrammar:
 
     def id_of_anchor(self, anchor: str) -> str | None:
         """The record ID whose page anchor is ``anchor`` (``rt-obj-store`` → ``RT-OBJ-store``)."""
-        parts = anchor.split("-", 2)
-        if len(parts) < 3:
-            return None
-        candidate = f"{parts[0].upper()}-{parts[1].upper()}-{parts[2]}"
+        candidate = id_spelled_by(anchor)
         return candidate if self.is_valid_id(candidate) else None
 
     def member_of(self, record_id: str) -> str | None:
@@ -137,3 +148,10 @@ def kind_of(record_id: str) -> str:
 def anchor_of(record_id: str) -> str:
     """The HTML anchor of a record: its ID in lower case."""
     return record_id.lower()
+
+
+def id_spelled_by(anchor: str) -> str:
+    """The ID an anchor spells, declared or not: its first two parts in upper case
+    (``rt-obj-store`` → ``RT-OBJ-store``)."""
+    parts = anchor.split("-", 2)
+    return "-".join([*(part.upper() for part in parts[:2]), *parts[2:]])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .blocks import BlockBuilder, Container
 from .bulk import no_cycle_collection
@@ -253,14 +253,20 @@ def display_path(path: Path, base: Path | None) -> str:
     return str(path)
 
 
-Job = tuple[str, str, str, str]  # (display path, real path, system slug, member, SET_FILE or LOCK_FILE)
+class Job(NamedTuple):
+    """One file of the collection to read."""
+
+    display: str  # its path as messages name it
+    real: str  # its path on disk
+    system: str  # its system's slug
+    member: str  # its member, or SET_FILE or LOCK_FILE
 #: the metadata files a system folder may hold besides its members
 _METADATA_FILES = (SET_FILE, LOCK_FILE)
 
 
 def _read(job: Job, diagnostics: Diagnostics) -> bytes | None:
-    what = {LOCK_FILE: "a quote lock", SET_FILE: "a set file"}.get(job[3], "a report")
-    return read_regular_file(Path(job[1]), job[0], diagnostics, what)
+    what = {LOCK_FILE: "a quote lock", SET_FILE: "a set file"}.get(job.member, "a report")
+    return read_regular_file(Path(job.real), job.display, diagnostics, what)
 
 
 def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -> Job | None:
@@ -270,7 +276,7 @@ def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -
         if (problem := names.system_problem(system)) is not None:
             diagnostics.error(Location(display), *problem)
             return None
-        return (display, str(path), system, path.name)
+        return Job(display, str(path), system, path.name)
     if path.suffix != ".yaml":
         diagnostics.error(Location(display), "report files end in .yaml (in lower case)", f"rename it to {path.stem}.yaml")
         return None
@@ -284,7 +290,7 @@ def _job(path: Path, display: str, diagnostics: Diagnostics, names: SiteNames) -
     if problem is not None:
         diagnostics.error(Location(display), *problem)
         return None
-    return (display, str(path), system, member)
+    return Job(display, str(path), system, member)
 
 
 def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, names: SiteNames | None = None) -> list[Job]:
@@ -304,8 +310,8 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
         jobs = [job] if job else []
         for name in reversed(_METADATA_FILES):
             metadata, shown = root.parent / name, display_path(root.parent / name, base)
-            if job and job[3] not in _METADATA_FILES and os.path.lexists(metadata) and links_inside(metadata, collection, shown, diagnostics):
-                jobs.insert(0, (shown, str(metadata), job[2], name))
+            if job and job.member not in _METADATA_FILES and os.path.lexists(metadata) and links_inside(metadata, collection, shown, diagnostics):
+                jobs.insert(0, Job(shown, str(metadata), job.system, name))
         return jobs
     if not root.is_dir():
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
@@ -423,35 +429,35 @@ def load_collection(
     # how each system's members cite: its set type's grammar, known from its members' names
     members: dict[str, list[str]] = {}
     for job in jobs:
-        if job[3] not in _METADATA_FILES:
-            members.setdefault(job[2], []).append(job[3])
+        if job.member not in _METADATA_FILES:
+            members.setdefault(job.system, []).append(job.member)
     links = {system for system, names in members.items() if registry.layout_for(names).citations == "links"}
     with no_cycle_collection():
         for job in jobs:
             file_diagnostics = Diagnostics()
-            if job[3] in _METADATA_FILES:
-                data = _read(job, file_diagnostics) if files is None else files[job[0]]
-                if data is not None and job[3] == SET_FILE:
-                    analysis_set, file_diagnostics = load_set_file(job[0], data, job[2], registry)
+            if job.member in _METADATA_FILES:
+                data = _read(job, file_diagnostics) if files is None else files[job.display]
+                if data is not None and job.member == SET_FILE:
+                    analysis_set, file_diagnostics = load_set_file(job.display, data, job.system, registry)
                     if analysis_set is not None:
-                        sets[job[2]] = analysis_set
-                elif job[3] == LOCK_FILE:
+                        sets[job.system] = analysis_set
+                elif job.member == LOCK_FILE:
                     lock = None
                     if data is None:
                         file_diagnostics = lock_problems(file_diagnostics)
                     else:
-                        lock, file_diagnostics = load_lock_file(job[0], data)
+                        lock, file_diagnostics = load_lock_file(job.display, data)
                     if lock is not None:
-                        locks[job[2]] = lock
+                        locks[job.system] = lock
                     else:
-                        unusable.add(job[2])
+                        unusable.add(job.system)
             else:
-                report, file_diagnostics = _load_report(job, registry, cache, context, files, job[2] in links)
+                report, file_diagnostics = _load_report(job, registry, cache, context, files, job.system in links)
                 if report is not None:
                     reports.append(report)
             diagnostics.merge(file_diagnostics)
         if cache is not None:
-            for gone in set(cache) - {job[1] for job in jobs}:
+            for gone in set(cache) - {job.real for job in jobs}:
                 del cache[gone]
     for report in reports:
         system = collection.systems.setdefault(report.system, System(report.system, ""))

@@ -8,16 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, get_args
 
 from .diagnostics import Location
 from .ids import anchor_of, kind_of
-from .report_types import ReportType, SectionSpec, SetType, TypeRegistry
+from .report_types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
 from .type_files import builtin_registry
 
 if TYPE_CHECKING:
     from .grounding.lock import QuoteLock
     from .styled_yaml import StyledMapping
+
+
+#: how a quote stands against the quote lock (``Grounding`` says what each means)
+GroundingState = Literal["verified", "captured", "unfetchable", "changed", "unverified", "stale", "unverifiable"]
+#: how a list is written: each a key of its own in YAML
+ListStyle = Literal["numbered", "bulleted", "paragraphs"]
+LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 
 
 @dataclass
@@ -68,7 +75,7 @@ class Grounding:
     words for pages and messages.
     """
 
-    state: str
+    state: GroundingState
     reason: str
     lines: str | None = None
     match: str | None = None
@@ -122,7 +129,7 @@ class Item:
 @dataclass
 class ItemList:
     block_kind: ClassVar[str] = "list"
-    style: str  # "numbered", "bulleted" or "paragraphs"
+    style: ListStyle
     items: list[Item]
 
 
@@ -203,7 +210,7 @@ class Reconciliation:
     """An ``Amendment:`` or ``Unresolved conflict:`` entry: the records it concerns and,
     for a supersession, which records replace which."""
 
-    kind: str  # "amendment" or "conflict"
+    kind: ReconciliationKind
     text: str
     system: str
     member: str
@@ -254,6 +261,13 @@ class ComparisonUnit:
     assessment_location: Location
 
 
+class AxisValue(NamedTuple):
+    """A value a revision-1 axis lists, where it is written."""
+
+    value: str
+    location: Location
+
+
 @dataclass
 class ComparisonAxis:
     name: str
@@ -263,7 +277,7 @@ class ComparisonAxis:
     location: Location  # of the axis's key
     assessment_location: Location
     #: revision 1: the values (each with its location) and their evidence entries
-    values: list[tuple[str, Location]] | None = None
+    values: list[AxisValue] | None = None
     evidence: list[Finding] | None = None
     #: revision 2: the units
     units: list[ComparisonUnit] | None = None

@@ -1,4 +1,8 @@
-"""'Did you mean …?' for record IDs, without comparing an unknown ID with every declared one.
+"""'Did you mean …?': the one way an error suggests what an author most likely meant.
+
+``did_you_mean`` (and ``closest_word``) for a word among a few choices (a key, a value, a
+heading, a type name); ``NearMisses`` for record IDs, many declared and many cited, without
+comparing an unknown ID with every declared one.
 
 Comparing each unresolved ID with all declared IDs costs (unresolved × declared): 2,000
 near-miss citations against 2,000 records took half a minute. Instead the declared IDs are
@@ -14,8 +18,26 @@ import difflib
 from collections import defaultdict
 from collections.abc import Iterable
 
-#: how close a candidate must be (``difflib.SequenceMatcher.ratio``) to be suggested
+#: how close a candidate ID must be (``difflib.SequenceMatcher.ratio``) to be suggested
 CUTOFF = 0.75
+#: how close a word must be to a choice (``difflib.get_close_matches``' own default)
+WORD_CUTOFF = 0.6
+#: the longest part of a word compared: no choice is near that long, and difflib's time is
+#: quadratic in it
+_LONGEST = 200
+
+
+def closest_word(word: str, choices: Iterable[str], cutoff: float = WORD_CUTOFF) -> str | None:
+    """The choice most like ``word``, if one is close enough."""
+    close = difflib.get_close_matches(word[:_LONGEST], list(choices), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: Iterable[str], shown: str = "{!r}") -> str:
+    """``did you mean 'x'? `` to stand before a fix's list of the choices, or nothing when
+    none is close; ``shown`` formats the choice (``'## {}'`` for a heading)."""
+    close = closest_word(word, choices)
+    return f"did you mean {shown.format(close)}? " if close is not None else ""
 
 
 def _deletions(word: str) -> set[str]:

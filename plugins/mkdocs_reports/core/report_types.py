@@ -8,20 +8,23 @@ the validator, the JSON Schema and the pages all read them from a ``TypeRegistry
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from .front_matter import FRONT_MATTER_KEYS
 from .ids import IdGrammar
+from .near_misses import closest_word, did_you_mean
 
 #: front-matter keys a member type can require (besides type and title), with what they hold
 METADATA = {entry.key: entry.what for entry in FRONT_MATTER_KEYS}
 _T = TypeVar("_T")
+
+#: an ``Amendment:`` or an ``Unresolved conflict:`` entry of the reconciliation
+ReconciliationKind = Literal["amendment", "conflict"]
 
 
 class Shape(Enum):
@@ -54,7 +57,7 @@ class SectionSpec:
     coverage: bool = False
     table: TableSpec | None = None
     #: records sections: a heading for every kind ("all") or for declared kinds only
-    kind_headings: str = "all"
+    kind_headings: Literal["all", "declared"] = "all"
     #: annotations sections: the labelled fields an annotation may carry (empty: any)
     fields: tuple[str, ...] = ()
     #: annotations sections: whether conclusion-status fields are among them
@@ -133,7 +136,7 @@ class Vocabulary:
     what: str
     values: tuple[str, ...]
     #: "whole": the value alone; "start": an explanation may follow the value
-    match: str = "whole"
+    match: Literal["whole", "start"] = "whole"
     #: values written "<value><separator><the author's description>"
     described: tuple[str, ...] = ()
     separator: str = " — "
@@ -162,9 +165,7 @@ class Vocabulary:
 
     def suggestion(self, written: str) -> str:
         choices = [*self.values, *(f"{word}{self.separator}<description>" for word in self.described)]
-        close = difflib.get_close_matches(written.strip().strip("`"), choices, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        return f"{hint}use one of: {', '.join(choices)}"
+        return f"{did_you_mean(written.strip().strip('`'), choices)}use one of: {', '.join(choices)}"
 
 
 def _cut(value: str, width: int = 60) -> str:
@@ -183,7 +184,13 @@ class FieldRule:
     label: str
     route: bool = False
     vocabulary: Vocabulary | None = None
-    reconciliation: str | None = None  # "amendment" or "conflict"
+    reconciliation: ReconciliationKind | None = None
+
+
+@dataclass(frozen=True)
+class AbsenceRule:
+    assessment: str
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -194,6 +201,18 @@ class ComparisonSpec:
     axes: dict[str, Vocabulary]
     assessment: Vocabulary
     basis: Vocabulary
+    #: how a page names each axis (``read_back_signal`` → ``Read-back signal``)
+    titles: dict[str, str]
+    #: the assessments that classify an axis with values; any other is the axis's state
+    positive: tuple[str, ...]
+    #: the assessments that cite records for their coverage
+    cited: tuple[str, ...]
+    #: the assessment an evidenced absence bounds, and the kind of record that evidences it
+    absence: AbsenceRule
+    #: what each basis means, for a reader
+    basis_meanings: dict[str, str]
+    #: what an assessment without values means, for a reader
+    assessment_meanings: dict[str, str]
 
 
 #: the set rules a set type can have, each with the parameters it reads (core/set_checks.py)
@@ -284,7 +303,7 @@ class SetType:
     required: Requirement
     entry: str  # a role
     #: how its members declare and cite records: "links" (ADR 115) or "bare"
-    citations: str = "bare"
+    citations: Literal["links", "bare"] = "bare"
     rules: dict[str, dict[str, str]] = field(default_factory=dict)
     front: tuple[FrontPart, ...] = ()
     #: where the front page's metadata points for the boundary and its evidence
@@ -402,12 +421,12 @@ class Method:
             exact = f"{layer} {self.status_suffix}"
             return exact if exact != label else None
         known = [rule.label.casefold() for rule in self.fields] + [self.status_suffix]
-        close = difflib.get_close_matches(label.casefold(), known, n=1, cutoff=0.85)
-        if not close:
+        close = closest_word(label.casefold(), known, cutoff=0.85)
+        if close is None:
             return None
-        if close[0] == self.status_suffix:
+        if close == self.status_suffix:
             return f"<layer> {self.status_suffix}"
-        return self._by_label[close[0]].label
+        return self._by_label[close].label
 
     @cached_property
     def _uncertain_re(self) -> re.Pattern[str]:

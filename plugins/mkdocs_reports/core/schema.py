@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .front_matter import FRONT_MATTER_KEYS, NULL, FrontMatterKey
-from .ids import SOURCE_ID_RE
+from .ids import PREFIX, SOURCE_ID_RE
 from .quote_paths import SOURCE_PATH_RE, source_path_problem
 from .report_types import FRONT_SHOWS, METADATA, SET_RULES, Shape, TypeRegistry
+from .site_names import SLUG
 
 #: a value an author could not record: "not recorded — <why>"
 UNRECORDED = "not recorded"
@@ -215,7 +216,7 @@ MANIFEST = Obj(
                       "The method's set type."),
         "worker": Field(Map("the worker", key=Str("a worker key"), value=Str("a worker value")), False,
                         "The worker that produced the run, as the manifest records it."),
-        "members": Field(Map("the pinned members", key=Str("a member file", pattern=r"^[a-z0-9][a-z0-9-]*\.md$", example="memory.md"),
+        "members": Field(Map("the pinned members", key=Str("a member file", pattern=rf"^{SLUG.pattern}\.md$", example="memory.md"),
                              value=PINNED, min_items=1), True, "Every member file and its SHA-256."),
     },
     "The method's ARTIFACT.yaml of the published set, as the method wrote it (written by mkdocs-reports import).",
@@ -266,9 +267,9 @@ TYPE_FILE = Obj(
         "name": Field(Str("a type name", pattern=r"^[a-z][a-z0-9-]*$", example="agentic-system-reconciliation-report"), True,
                       "What a report's 'type:' names."),
         "noun": Field(Str("a noun"), True, "How readers call it: 'reconciliation report'."),
-        "member": Field(Str("a member name", pattern=r"^[a-z0-9][a-z0-9-]*$", example="security-review"), True,
+        "member": Field(Str("a member name", pattern=rf"^{SLUG.pattern}$", example="security-review"), True,
                         "The file name of this member in a system folder."),
-        "prefix": Field(Str("a record prefix", pattern=r"^[A-Z]{2,5}$", example="SEC"), False,
+        "prefix": Field(Str("a record prefix", pattern=rf"^{PREFIX}$", example="SEC"), False,
                         "The prefix of the records it declares; none when it declares none."),
         "method_type": Field(Str("a method type path"), False, "The method's own name for the type."),
         "method_aliases": Field(Seq("a list of method type paths", Str("a method type path")), False,
@@ -283,12 +284,12 @@ TYPE_FILE = Obj(
 
 # --- a set type: plugins' member_types/ or <reports>/_types/<name>.yaml with a layout ----
 
-_ROLE_NAME = Str("a role name", pattern=r"^[a-z0-9][a-z0-9-]*$", example="security-review")
+_ROLE_NAME = Str("a role name", pattern=rf"^{SLUG.pattern}$", example="security-review")
 _ROLES = Seq("a list of role names", _ROLE_NAME)
 ROLE = Obj(
     "a role",
     {
-        "path": Field(Str("a member file", pattern=r"^[a-z0-9][a-z0-9-]*\.md$", example="runtime.md"), True,
+        "path": Field(Str("a member file", pattern=rf"^{SLUG.pattern}\.md$", example="runtime.md"), True,
                       "The member's file in the set's folder."),
         "type": Field(Str("a method type path", pattern=r"^[A-Za-z0-9][A-Za-z0-9/._-]*\.md$",
                           example="agentic-system-analyses/types/agentic-system-runtime-report.md"), True, "The method's type of the member."),

@@ -7,7 +7,6 @@ nodes kept beside them for the model builder's locations.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
@@ -15,6 +14,7 @@ from typing import Any
 
 from .diagnostics import NAMES_LIMIT, Diagnostics, listed
 from .markdown_nesting import MAX_NESTING, too_deep
+from .near_misses import did_you_mean
 from .schema import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 from .yaml_source import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
 
@@ -55,8 +55,7 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def _suggest(word: str, choices: Iterable[str]) -> str:
     if len(word) > 100:  # no key or enum value is that long; difflib is quadratic in it
         return ""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
+    return did_you_mean(word, choices)
 
 
 def quoted(value: str, width: int = 60) -> str:

@@ -15,6 +15,7 @@ from .front_matter import BUILTIN_DIR, BY_MARKDOWN, method_data
 from .report_types import (
     ROLE_PARAMETERS,
     SET_RULES,
+    AbsenceRule,
     ComparisonSpec,
     FieldRule,
     FrontPart,
@@ -72,9 +73,15 @@ def _method(data: dict) -> Method:
         status_vocabulary=vocabularies[data["status_field"]["vocabulary"]],
         uncertain_markers=tuple(data["uncertain_markers"]),
         comparison=ComparisonSpec(
-            axes={axis: Vocabulary(f"axis-{axis}", f"a value of {axis}", tuple(values)) for axis, values in comparison["axes"].items()},
+            axes={axis: Vocabulary(f"axis-{axis}", f"a value of {axis}", tuple(spec["values"])) for axis, spec in comparison["axes"].items()},
             assessment=vocabularies[comparison["assessment"]],
             basis=vocabularies[comparison["basis"]],
+            titles={axis: spec["title"] for axis, spec in comparison["axes"].items()},
+            positive=tuple(comparison["positive"]),
+            cited=tuple(comparison["cited"]),
+            absence=AbsenceRule(comparison["absence"]["assessment"], comparison["absence"]["kind"]),
+            basis_meanings=dict(comparison["basis_meanings"]),
+            assessment_meanings=dict(comparison["assessment_meanings"]),
         ),
     )
 

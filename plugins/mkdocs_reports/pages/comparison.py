@@ -16,6 +16,7 @@ import json
 import posixpath
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 import jinja2
@@ -28,15 +29,8 @@ from .views import Overview, SystemView
 #: the downloads' names, in the comparison page's folder (``download_paths``)
 CSV_NAME = "comparison.csv"
 JSON_NAME = "comparison.json"
-#: the assessments whose axis lists values; any other is shown as the axis's state
-POSITIVE = ("known", "partial")
 #: a downloaded cell that a spreadsheet would read as a formula gets a leading apostrophe
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def axis_title(axis: str) -> str:
-    """How a page names an axis: ``read_back_signal`` → ``Read-back signal``."""
-    return axis.replace("_", " ").replace("read back", "read-back").capitalize()
 
 
 @dataclass(frozen=True)
@@ -67,10 +61,6 @@ class Cell:
     note: str
     anchor: str
 
-    @property
-    def classified(self) -> bool:
-        return self.assessment in POSITIVE and bool(self.values)
-
     def has(self, value: str) -> bool:
         return any(v.value == value for v in self.values)
 
@@ -96,6 +86,16 @@ class AxisCounts:
         return sum(self.by_basis.get(value, Counter()).values())
 
 
+class SharedValue(NamedTuple):
+    axis: str
+    value: str
+
+
+class AxisVariety(NamedTuple):
+    axis: str
+    values: int  # the distinct values its profiles give
+
+
 @dataclass(frozen=True)
 class Headline:
     """The comparison in a sentence or two: how many systems have a profile, what every
@@ -103,8 +103,8 @@ class Headline:
 
     profiled: int
     systems: int
-    shared: list[tuple[str, str]]  # (axis, value) every profiled system gives
-    varied: tuple[str, int] | None  # (axis, distinct values) the most varied axis
+    shared: list[SharedValue]  # what every profiled system gives
+    varied: AxisVariety | None  # the most varied axis
 
 
 class Comparison:
@@ -125,7 +125,7 @@ class Comparison:
         for row in self.rows:
             for cell in row.cells:
                 counts = self.counts[cell.axis]
-                if cell.classified:
+                if cell.assessment in spec.positive and cell.values:
                     for value in cell.values:
                         counts.by_basis.setdefault(value.value, Counter())[value.basis] += 1
                 else:
@@ -142,38 +142,47 @@ class Comparison:
             if found is None:
                 cells.append(Cell(axis, "", (), "", ""))
                 continue
-            heading, rows = anchors.get(axis, ("", []))
+            heading, rows = anchors.get(axis, _AxisAnchors("", []))
             cells.append(Cell(axis, found.assessment, self._values(found, rows, heading), found.note, heading))
         return cells
 
     def _values(self, axis: ComparisonAxis, row_anchors: list[str], heading: str) -> tuple[Value, ...]:
         """The axis's values in the order first given, each once with every basis it has."""
         order = {basis: number for number, basis in enumerate(self.bases)}
-        by_value: dict[str, list] = {}
+        by_value: dict[str, _Gathered] = {}
         findings = axis.findings()
         for number, finding in enumerate(findings):
             anchor = row_anchors[number] if number < len(row_anchors) else heading
-            entry = by_value.setdefault(finding.value, [[], [], [], anchor])
+            entry = by_value.setdefault(finding.value, _Gathered(anchor))
             if finding.basis:
-                entry[0].append(finding.basis)
-            entry[1] += [r.id for r in finding.records if r.id]
+                entry.bases.append(finding.basis)
+            entry.records += [r.id for r in finding.records if r.id]
             if finding.note.strip():
-                entry[2].append(finding.note)
-        for value, _ in axis.values or []:  # a revision-1 value without evidence is still a value
-            by_value.setdefault(value, [[], [], [], heading])
+                entry.notes.append(finding.note)
+        for value in axis.values or []:  # a revision-1 value without evidence is still a value
+            by_value.setdefault(value.value, _Gathered(heading))
         return tuple(
-            Value(value, tuple(sorted(set(bases), key=lambda b: order.get(b, -1))), tuple(dict.fromkeys(records)), tuple(notes), anchor)
-            for value, (bases, records, notes, anchor) in by_value.items()
+            Value(value, tuple(sorted(set(got.bases), key=lambda b: order.get(b, -1))), tuple(dict.fromkeys(got.records)),
+                  tuple(got.notes), got.anchor)
+            for value, got in by_value.items()
         )
 
     # -- what the pages say -----------------------------------------------------------------
 
     def headline(self) -> Headline:
         profiled = len(self.rows)
-        shared = [(axis, value) for axis in self.axes for value in self.counts[axis].values
+        shared = [SharedValue(axis, value) for axis in self.axes for value in self.counts[axis].values
                   if profiled and self.counts[axis].systems(value) == profiled]  # fmt: skip
-        varied = max(((axis, len(self.counts[axis].by_basis)) for axis in self.axes), key=lambda a: a[1], default=None)
-        return Headline(profiled, profiled + len(self.without), shared, varied if varied and varied[1] > 1 else None)
+        varied = max((AxisVariety(axis, len(self.counts[axis].by_basis)) for axis in self.axes), key=lambda a: a.values, default=None)
+        return Headline(profiled, profiled + len(self.without), shared, varied if varied and varied.values > 1 else None)
+
+    def axis_title(self, axis: str) -> str:
+        """How a page names an axis (``method.yaml``): ``read_back_signal`` → ``Read-back signal``."""
+        return self.spec.titles[axis]
+
+    def basis_legend(self) -> list[tuple[str, str]]:
+        """Each basis, weakest first, with what it means."""
+        return [(basis, self.spec.basis_meanings.get(basis, "")) for basis in self.bases]
 
     def filter_query(self, axis: str, value: str) -> str:
         """The comparison's address query that shows the systems whose ``axis`` includes
@@ -253,18 +262,33 @@ def file_href(paths: Paths, from_page: str, path: str) -> str:
     return posixpath.relpath("/" + path, "/" + base)
 
 
-def _evidence_anchors(report: Report) -> dict[str, tuple[str, list[str]]]:
+class _AxisAnchors(NamedTuple):
+    heading: str  # the axis's heading
+    rows: list[str]  # its findings' rows, in order
+
+
+@dataclass
+class _Gathered:
+    """What the findings that give one value say, gathered in order (``Value`` in the making)."""
+
+    anchor: str
+    bases: list[str] = field(default_factory=list)
+    records: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _evidence_anchors(report: Report) -> dict[str, _AxisAnchors]:
     """Each axis's heading on the profile's page and its findings' rows, in order: the
     blocks of the comparison's section, as ``core.comparison`` lays them out."""
     section = report.sections.get("memory_comparison")
-    out: dict[str, tuple[str, list[str]]] = {}
+    out: dict[str, _AxisAnchors] = {}
     axis: str | None = None
     for block in section.blocks if section else []:
         if isinstance(block, Heading) and block.level == 3:
             axis = block.text
-            out[axis] = (block.anchor, [])
+            out[axis] = _AxisAnchors(block.anchor, [])
         elif isinstance(block, Table) and axis is not None:
-            out[axis][1].extend(row.anchor for row in block.rows)
+            out[axis].rows.extend(row.anchor for row in block.rows)
     return out
 
 
@@ -287,14 +311,6 @@ class _Bar:
 
 
 #: what each basis says, weakest first (the method's agent-memory-profile.md)
-BASIS_MEANINGS = {
-    "claimed": "documentation or a comment says so",
-    "afforded": "the code makes it possible, nothing shown to do it",
-    "wired": "the code does it on a route that runs",
-    "observed": "a run was seen doing it",
-    "causally supported": "an experiment showed it has the effect",
-}
-
 BAR = 22
 SPACE = 6
 PAD = 12
@@ -327,6 +343,6 @@ def axis_chart(env: jinja2.Environment, comparison: Comparison, axis: str, page_
         bars.append(_Bar(value, total, PAD + number * (BAR + SPACE), segments,
                          f"{total}" + (f" ({detail})" if detail and total else ""), page_href + comparison.filter_query(axis, value)))
     return env.get_template("reports/pictures/axis_chart.svg.j2").render(
-        axis=axis_title(axis), width=LABEL + SCALE + 170, height=PAD * 2 + len(bars) * (BAR + SPACE), bars=bars,
+        axis=comparison.axis_title(axis), width=LABEL + SCALE + 170, height=PAD * 2 + len(bars) * (BAR + SPACE), bars=bars,
         label_width=LABEL, bar_height=BAR - 4, systems=len(comparison.rows),
     )  # fmt: skip

@@ -16,6 +16,7 @@ from functools import lru_cache
 from ..core.citations import mask_code
 from ..core.graph import CitationGraph
 from ..core.ids import IdGrammar
+from ..core.site_names import SLUG
 from .paths import Paths
 from .text import Links
 
@@ -25,7 +26,7 @@ _TAG = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\
 
 @lru_cache(maxsize=8)
 def _docs_citation(grammar: IdGrammar) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w/.:-])(?P<system>[a-z0-9][a-z0-9-]*):(?P<id>{grammar.candidate_re.pattern})")
+    return re.compile(rf"(?<![\w/.:-])(?P<system>{SLUG.pattern}):(?P<id>{grammar.candidate_re.pattern})")
 
 
 @dataclass(frozen=True)

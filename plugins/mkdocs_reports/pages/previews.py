@@ -139,6 +139,7 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
     record's ``corrections`` say what the reconciliation changed of it (kind, summary,
     the first sentences of the entry)."""
     graph = backlinks.graph
+    statuses = graph.collection.types.method.status_vocabulary
     corrections = corrections or Corrections(graph)
     index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
@@ -187,7 +188,7 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
                 "system": view.system.name,
                 "member": member_title(record.member) if external else entry.report.type.noun.capitalize(),
                 "published": not external,
-                "statuses": [StatusRow(layer=layer, value=value, tone=status_class(value)) for layer, value in entry.status.items()],
+                "statuses": [StatusRow(layer=layer, value=value, tone=status_class(value, statuses)) for layer, value in entry.status.items()],
                 "excerpt": excerpt(body),
                 "cited_by": backlinks.count(slug, record.id),
                 # the first few only: the same ID may stand in every system of the collection

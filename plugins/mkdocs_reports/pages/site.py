@@ -35,10 +35,8 @@ from ..safety.sanitize import sanitize, sanitize_rows
 from ..safety.template_plugins import NOT_A_TEMPLATE
 from .backlinks import Backlinks
 from .comparison import (
-    BASIS_MEANINGS,
     Comparison,
     axis_chart,
-    axis_title,
     download_paths,
     file_href,
 )
@@ -147,7 +145,7 @@ class SitePages:
             citation_web=lambda view: self._citation_web(view, href),
             status_chart=lambda view, layer: self._status_chart(view, layer, href),
             comparison=self.comparison,
-            axis_title=axis_title,
+            axis_title=self.comparison.axis_title,
         )
         return builder, context
 
@@ -204,7 +202,7 @@ class SitePages:
         csv_path, json_path = download_paths(self.paths)
         chart_href = self.paths.href(page, page)
         return self._page("comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]}, listing=True,
-                          basis_legend=[(b, BASIS_MEANINGS.get(b, "")) for b in comparison.bases],
+                          basis_legend=comparison.basis_legend(),
                           csv_href=file_href(self.paths, page, csv_path), json_href=file_href(self.paths, page, json_path),
                           axis_chart=lambda axis: axis_chart(self.env, comparison, axis, chart_href))  # fmt: skip
 
@@ -268,7 +266,8 @@ class SitePages:
                 kind=self.overview.kinds[record.kind],
                 label=label_html(entry.label),
                 tooltip=" ".join(tooltip.split()),
-                statuses=[(label.strip(), value.strip(), status_class(value)) for label, value in entry.status.items()],
+                statuses=[(label.strip(), value.strip(), status_class(value, self.graph.collection.types.method.status_vocabulary))
+                          for label, value in entry.status.items()],
                 citations=entry.citations,
                 corrections=self.corrections.kinds(slug, record.id),
             ))  # fmt: skip

@@ -3,10 +3,12 @@ previews write it."""
 
 from __future__ import annotations
 
+from ..core.report_types import Vocabulary
 from ..core.type_files import builtin_method
 
 
-def status_class(value: str) -> str:
-    """The CSS modifier of a status badge: the value, or "unknown" outside the vocabulary."""
+def status_class(value: str, statuses: Vocabulary | None = None) -> str:
+    """The CSS modifier of a status badge: the value, or "unknown" outside the vocabulary
+    (``statuses``: the collection's, where it is at hand; a template's is the method's)."""
     value = value.strip().strip("`").strip()
-    return value.replace(" ", "-") if value in builtin_method().status_vocabulary.values else "unknown"
+    return value.replace(" ", "-") if value in (statuses or builtin_method().status_vocabulary).values else "unknown"

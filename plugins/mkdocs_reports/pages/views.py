@@ -12,13 +12,13 @@ from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record, Report, System, Table, Text
 from ..core.schema import UNRECORDED
 from ..core.set_checks import Limit, carried_limits
-from ..core.type_files import builtin_method
 from .backlinks import Backlinks
 
 
-def kind_anchor(kind: str) -> str:
-    """Anchor of a kind heading: ``Operative objects`` → ``operative-objects``."""
-    return builtin_method().kinds[kind].lower().replace(" ", "-")
+def kind_anchor(heading: str) -> str:
+    """Anchor of a kind heading (a kind's heading of the collection's method, as
+    ``overview.kinds`` gives it): ``Operative objects`` → ``operative-objects``."""
+    return heading.lower().replace(" ", "-")
 
 
 def member_title(member: str) -> str:

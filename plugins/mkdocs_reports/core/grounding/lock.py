@@ -38,6 +38,7 @@ import yaml
 from ..diagnostics import Diagnostic, Diagnostics
 from ..ids import SOURCE_ID_RE
 from ..schema import Field, Obj, Seq, Str
+from ..site_names import SLUG
 from ..structure import StructureChecker
 from ..yaml_source import MappingNode, read_source
 
@@ -64,7 +65,7 @@ _SOURCE = Obj(
 _QUOTE = Obj(
     "a locked quote",
     {
-        "at": Field(Str("a quote's place", pattern=r"^[a-z0-9][a-z0-9-]*#[a-z0-9][a-z0-9-]*$", example="memory#mem-obj-x--quote-1"), True),
+        "at": Field(Str("a quote's place", pattern=rf"^{SLUG.pattern}#{SLUG.pattern}$", example="memory#mem-obj-x--quote-1"), True),
         "source": Field(Str("a source ID", pattern=SOURCE_ID_RE.pattern, example="SRC-1"), True),
         "path": Field(Str("a path in the repository", pattern=SAFE_PATH, example="src/app.py"), True),
         "blob": Field(Str("a blob id", pattern=f"^{_HEX}$", example="a 40-digit blob id"), True),

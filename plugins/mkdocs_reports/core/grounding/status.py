@@ -20,7 +20,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from ..diagnostics import Diagnostic, Diagnostics
-from ..model import Collection, Grounding, Quote, Source, System
+from ..model import Collection, Grounding, GroundingState, Quote, Source, System
 from ..sets import system_folder
 from .lock import LOCK_FILE, passage_hash
 
@@ -31,7 +31,7 @@ _REVISION = set("0123456789abcdef")
 #: .github/scripts/check-quotes.sh accepts), matched whole
 _FETCHABLE = re.compile(r"https://[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~-]+){2,}")
 #: the states of a quote that the lock does not vouch for, which the check warns about
-WAITING = ("unverified", "changed", "stale", "captured", "unfetchable")
+WAITING: tuple[GroundingState, ...] = ("unverified", "changed", "stale", "captured", "unfetchable")
 
 
 def checkable(source: Source | None) -> bool:

@@ -19,6 +19,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..diagnostics import Location
 from ..model import Quote, SourceReference, System
@@ -29,8 +30,11 @@ from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, pa
 from .source_tree import MAX_BLOB_BYTES, REGULAR, SUBMODULE, SYMLINK, Entry, SourceTree
 from .status import source_id
 
+#: what became of a quote (or of a path of an evidence anchor)
+OutcomeState = Literal["exact", "whitespace", "ambiguous", "missing", "not-found", "lines-differ", "binary", "not-a-file",
+                       "too-large", "bad-path", "anchor-missing"]
 #: outcomes that verify a quote
-VERIFIED = ("exact", "whitespace")
+VERIFIED: tuple[OutcomeState, ...] = ("exact", "whitespace")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINE_SUFFIX = re.compile(r"^(?P<path>.+?):(?P<lines>\d+(?:-\d+)?)$")
 #: files of the same name tried for a quote whose path is missing
@@ -42,7 +46,7 @@ class Outcome:
     """What became of one quote (or one path of an evidence anchor)."""
 
     location: Location
-    state: str  # exact, whitespace, ambiguous, missing, not-found, lines-differ, binary, not-a-file, too-large, bad-path, anchor-missing
+    state: OutcomeState
     message: str
     fix: str | None = None
     system: str = ""
@@ -137,7 +141,7 @@ class _Checker:
 
     # -- outcomes -------------------------------------------------------------------------
 
-    def add(self, quote: Quote | None, location: Location, state: str, message: str, fix: str | None = None, **extra: str | None) -> None:
+    def add(self, quote: Quote | None, location: Location, state: OutcomeState, message: str, fix: str | None = None, **extra: str | None) -> None:
         self.result.outcomes.append(Outcome(location, state, message, fix, self.system.slug, self.source, quote, **extra))
 
     def check(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> SourceCheck:

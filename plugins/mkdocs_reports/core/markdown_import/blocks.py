@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..diagnostics import KEEP_PER_FILE, Diagnostics, Location, echoed
+from ..ids import ID_SHAPE
 from ..method_markdown import (
     BULLET_MARKER,
     FIELD_MARKER,
@@ -26,6 +27,7 @@ from ..method_markdown import (
     split_field,
     split_row,
 )
+from ..model import ListStyle
 from ..yaml_writer import Sourced, SourcedDict
 from .source import MarkdownSource
 
@@ -36,9 +38,9 @@ _PART_OF = re.compile(r"Part of:(?:\s|$)")
 _COMPACT = "Route ID:"
 #: an ID as a declaration or ``Part of:`` writes it, possibly in a link or inline code
 ID_TOKEN = re.compile(
-    r"\[`?(?P<linked>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)`?\]\((?P<target>[^)\s]*)\)"
-    r"|`(?P<coded>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)`"
-    r"|(?P<bare>[A-Z]{2,5}-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w-])"
+    rf"\[`?(?P<linked>{ID_SHAPE})`?\]\((?P<target>[^)\s]*)\)"
+    rf"|`(?P<coded>{ID_SHAPE})`"
+    rf"|(?P<bare>{ID_SHAPE})(?![\w-])"
 )
 
 
@@ -123,7 +125,7 @@ class Context:
     record: bool = False
     part_of: Sourced | None = None
     part_of_first: bool = True
-    part_of_form: str = "bare"  # how the Part of line wrote the ID: bare, linked or code
+    part_of_form: Literal["bare", "linked", "code"] = "bare"  # how the Part of line wrote the ID
 
 
 @dataclass
@@ -487,7 +489,7 @@ class BlockReader:
                              "(labelled fields are '- ' bullets)")
         if marker == PARAGRAPH_MARKER:
             self.note(start, "a '+' list is read as paragraphs: each item is a paragraph of its own (paragraphs:)")
-        style = "paragraphs" if marker == PARAGRAPH_MARKER else "bulleted"
+        style: ListStyle = "paragraphs" if marker == PARAGRAPH_MARKER else "bulleted"
         out.append(SourcedDict({style: values}, origin=(start + 1, 1)))
 
     def _fields(self, values: list[Sourced], splits: list[tuple[str, str]], context: Context, out: list[dict[str, Any]]) -> None:

@@ -8,7 +8,6 @@ author's order; every line is placed or reported.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..diagnostics import Diagnostics, echoed
 from ..front_matter import FRONT_MATTER_KEYS
 from ..ids import kind_of
 from ..method_markdown import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
+from ..near_misses import did_you_mean
 from ..report_types import ReportType, Role, SectionSpec, Shape, TypeRegistry
 from ..yaml_writer import Sourced, SourcedDict
 from .blocks import ID_TOKEN, BlockReader, Context, Fences, Judgement, heading_level, heading_text
@@ -152,12 +152,10 @@ class MemberReader:
                                                f"({report_type.method_type or report_type.name})")
         if report_type is None:
             known = list(dict.fromkeys(t.method_type or t.name for t in self.registry.types.values()))
-            close = difflib.get_close_matches(written[:200], known, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}? " if close else ""
             self.diagnostics.error(
                 self.source.at(written.line - 1, written.column),
                 f"the member type {echoed(written)} is not one this collection declares",
-                f"{hint}the types are: {', '.join(known)}; declare another in <reports>/_types/<name>.yaml",
+                f"{did_you_mean(written, known)}the types are: {', '.join(known)}; declare another in <reports>/_types/<name>.yaml",
             )
         return report_type
 
@@ -209,8 +207,7 @@ class MemberReader:
             heading = heading_text(line)
             spec = by_heading.get(_normal(heading))
             if spec is None:
-                close = difflib.get_close_matches(heading[:200], [s.heading for s in member.type.body_sections], n=1, cutoff=0.6)
-                hint = f"did you mean '## {close[0]}'? " if close else ""
+                hint = did_you_mean(heading, [s.heading for s in member.type.body_sections], "'## {}'")
                 self.error(index, 4, f"'## {heading[:80]}' is not a section of {member.type.a_noun}",
                            f"{hint}its sections are: {', '.join(s.heading for s in member.type.body_sections)}")
                 index = self._skip_section(index + 1)
@@ -280,8 +277,7 @@ class MemberReader:
                 heading = heading_text(line)
                 code = by_heading.get(_normal(heading))
                 if code is None:
-                    close = difflib.get_close_matches(heading[:200], list(kinds.values()), n=1, cutoff=0.6)
-                    hint = f"did you mean '### {close[0]}'? " if close else ""
+                    hint = did_you_mean(heading, kinds.values(), "'### {}'")
                     self.error(index, 5, f"'### {heading[:80]}' is not a kind heading of Shared records",
                                f"{hint}the kind headings are: {', '.join(kinds.values())}")
                     current = None

@@ -8,12 +8,12 @@ kept, and must be a flat mapping of the method's keys.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics, Location, echoed
 from ..front_matter import BY_MARKDOWN
 from ..method_markdown import FRONT_MATTER
+from ..near_misses import did_you_mean
 from ..styled_yaml import StyledMapping, styled_mapping
 from ..yaml_source import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
 from ..yaml_writer import Sourced, double_quoted
@@ -129,10 +129,8 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         where = yaml_source.location(key_node)
         key = key_node.value if isinstance(key_node, ScalarNode) else None
         if key not in FRONT_MATTER:
-            close = difflib.get_close_matches(str(key)[:100], list(FRONT_MATTER), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}? " if close else ""
             diagnostics.error(where, f"{echoed(str(key))} is not a front-matter key of the method's members",
-                              f"{hint}the keys are: {', '.join(FRONT_MATTER)}")
+                              f"{did_you_mean(str(key), FRONT_MATTER)}the keys are: {', '.join(FRONT_MATTER)}")
             continue
         if FRONT_MATTER[key] in values or FRONT_MATTER[key] in values.mappings:
             diagnostics.error(where, f"the front matter states {key!r} twice", "keep one of them")
