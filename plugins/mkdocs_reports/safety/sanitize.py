@@ -58,7 +58,7 @@ again with the rules when one of their values in it is not one they keep as it i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from html import unescape
@@ -165,10 +165,13 @@ def _attribute_filter(rules: dict[str, Callable[[str], str | None]]) -> Callable
     return keep
 
 
-def _page_cleaner(attribute_filter: Callable[[str, str, str], str | None] | None = None) -> nh3.Cleaner:
+def _page_cleaner(attribute_filter: Callable[[str, str, str], str | None] | None = None,
+                  tags: Iterable[str] = TAGS, attributes: Mapping[str, Iterable[str]] = ATTRIBUTES) -> nh3.Cleaner:  # fmt: skip
+    """The page cleaner: the allowlists (and what a site's own templates add to them),
+    with ``attribute_filter`` ruling the values it keeps."""
     return nh3.Cleaner(
-        tags=set(TAGS),
-        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        tags=set(tags),
+        attributes={tag: set(names) for tag, names in attributes.items()},
         generic_attribute_prefixes={"aria-", "data-rpt-"},
         url_schemes=set(URL_SCHEMES),
         filter_style_properties={"text-align"},
@@ -224,19 +227,8 @@ def _site_cleaners(site: SiteMarkup) -> tuple[nh3.Cleaner, nh3.Cleaner]:
         rule = _RULES.get(attribute)
         return value if rule is None else rule(value)
 
-    def cleaner(attribute_filter: Callable[[str, str, str], str | None] | None) -> nh3.Cleaner:
-        return nh3.Cleaner(
-            tags=set(TAGS | site.tags),
-            attributes=attributes,
-            generic_attribute_prefixes={"aria-", "data-rpt-"},
-            url_schemes=set(URL_SCHEMES),
-            filter_style_properties={"text-align"},
-            link_rel=None,
-            strip_comments=True,
-            attribute_filter=attribute_filter,
-        )
-
-    return cleaner(None), cleaner(keep)
+    tags = TAGS | site.tags
+    return _page_cleaner(None, tags, attributes), _page_cleaner(keep, tags, attributes)
 
 
 def sanitize(html: str, ids: Collection[str] = frozenset(), site: SiteMarkup | None = None) -> str:
