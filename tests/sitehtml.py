@@ -44,6 +44,23 @@ def build_site(project: Path, *, strict: bool = True, config_file: Path | None =
     return site
 
 
+def imported_site(tmp_path_factory, sets: list[Path], types: list[Path] = ()) -> tuple[Site, object]:
+    """Sets in the method's Markdown imported (with a collection's own type files), checked
+    clean and built into a real site: the site and the checked collection."""
+    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.markdown_import import import_markdown
+
+    reports = tmp_path_factory.mktemp("imported") / "reports"
+    (reports / "_types").mkdir(parents=True)
+    for type_file in types:
+        shutil.copy(type_file, reports / "_types")
+    result = import_markdown(sets, reports)
+    assert result.ok, [str(d) for d in result.diagnostics]
+    checked = check_collection(reports)
+    assert checked.ok, checked.messages()
+    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports))), checked
+
+
 @dataclass
 class Link:
     href: str

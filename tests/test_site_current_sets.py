@@ -4,14 +4,10 @@ front page of the blocked set tells its boundary. One build, shared by the modul
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.markdown_import import import_markdown
-from sitehtml import Site, build_site, make_project, missing_sentences
+from sitehtml import imported_site, missing_sentences
 
 pytestmark = pytest.mark.site
 CURRENT = FIXTURES / "sets" / "current"
@@ -19,14 +15,8 @@ CURRENT = FIXTURES / "sets" / "current"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    reports = tmp_path_factory.mktemp("imported") / "reports"
-    (reports / "_types").mkdir(parents=True)
-    shutil.copy(CURRENT / "quill-runtime-types" / "runtime-set.yaml", reports / "_types")
-    result = import_markdown([CURRENT / "quill", CURRENT / "quill-runtime", CURRENT / "tern"], reports)
-    assert result.ok, [str(d) for d in result.diagnostics]
-    checked = check_collection(reports)
-    assert checked.ok, checked.messages()
-    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports))), checked
+    return imported_site(tmp_path_factory, [CURRENT / "quill", CURRENT / "quill-runtime", CURRENT / "tern"],
+                         [CURRENT / "quill-runtime-types" / "runtime-set.yaml"])
 
 
 def test_every_sentence_of_every_member_is_on_its_page(built):

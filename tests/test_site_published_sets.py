@@ -8,20 +8,14 @@ from __future__ import annotations
 import pytest
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.markdown_import import import_markdown
-from sitehtml import Site, build_site, make_project, missing_sentences
+from sitehtml import imported_site, missing_sentences
 
 pytestmark = pytest.mark.site
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    reports = tmp_path_factory.mktemp("imported") / "reports"
-    assert import_markdown([FIXTURES / "sets" / "retained"], reports).ok
-    checked = check_collection(reports)
-    assert checked.ok, checked.messages()
-    return Site(build_site(make_project(tmp_path_factory.mktemp("site"), reports))), checked
+    return imported_site(tmp_path_factory, [FIXTURES / "sets" / "retained"])
 
 
 def test_every_sentence_of_every_member_is_on_its_page(built):
