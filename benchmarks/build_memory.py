@@ -4,9 +4,9 @@ synthetic collection, and (``--trace``) what Python holds there, by file and by 
 The stages are seen by a MkDocs hook (``hooks:`` in the project's ``mkdocs.yml``, a public
 setting): after every plugin's ``on_files`` (the collection checked, its pages given to
 MkDocs), ``on_nav``, ``on_env`` (every page read and rendered, none written yet), after the
-first and the last page written, ``on_post_build``. With ``--trace`` the build runs under
+first page written and every thousandth, ``on_post_build`` before and after every plugin's. With ``--trace`` the build runs under
 ``tracemalloc`` (much slower; its own bookkeeping is not counted) and the biggest holders at
-``on_env`` and at the traced peak are listed.
+``on_env`` (every page rendered) and ``on_post_build`` (every page written, before any plugin's ``on_post_build``) are listed.
 
     python benchmarks/build_memory.py [--reports 200 1000] [--records 20] [--trace]
 """
@@ -25,6 +25,7 @@ from site_build import plugin_project  # noqa: E402
 #: the hook MkDocs loads (``hooks:``): it prints one line per stage to stderr
 HOOK = '''
 import sys, tracemalloc
+from mkdocs.plugins import CombinedEvent, event_priority
 
 def _status():
     values = {}
@@ -36,7 +37,7 @@ def _status():
     return values
 
 _pages = [0]
-_top = 12
+_top = 40
 
 def _say(stage):
     values = _status()
@@ -70,12 +71,22 @@ def on_env(env, config, files):
 
 def on_post_page(output, page, config):
     _pages[0] += 1
-    if _pages[0] == 1:
-        _say("first page written")
+    if _pages[0] == 1 or _pages[0] % 1000 == 0:
+        _say(f"page {_pages[0]} written")
     return output
 
+@event_priority(100)
 def on_post_build(config):
     _say(f"post_build ({_pages[0]} pages)")
+    _holders("post_build")
+
+
+@event_priority(-100)  # after every plugin's (the search index written)
+def _built(config):
+    _say("build done")
+
+
+on_post_build = CombinedEvent(on_post_build, _built)
 '''
 
 

@@ -304,7 +304,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if index_file.is_file():
-            merge_into_index(index_file, search_entries(self.site.overview, self.paths))
+            pages = {f.url for f in self.files or () if isinstance(f, GeneratedFile) and isinstance(f.page, ReportPage) and f.page.planned.meta.get("search")}
+            merge_into_index(index_file, search_entries(self.site.overview, self.paths), pages)
 
     def on_build_error(self, *, error: Exception) -> None:
         self.builds.forget()

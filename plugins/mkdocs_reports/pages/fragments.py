@@ -132,7 +132,9 @@ def _not_plain(extensions: Iterable[object]) -> re.Pattern[str] | None:
 
 class FragmentConverter:
     """The site's Markdown for authors' fragments: ``block`` for prose, ``inline`` for one
-    line (a cell, a list item's text, a label), each cached by its text. What they give is
+    line (a cell, a list item's text, a label), cached by its text (the same labels stand
+    in many places; prose stands in one, and keeping it would hold the collection's prose
+    a second time as HTML). What they give is
     HTML with the author's characters back from their placeholders (``safety.author_text``);
     the page it goes into is sanitized whole (``safety.sanitize``)."""
 
@@ -145,12 +147,10 @@ class FragmentConverter:
         )
         #: what makes a text more than plain for these extensions (None: no shortcut)
         self.not_plain = _not_plain(kept)
-        self._blocks: dict[str, str] = {}
         self._inlines: dict[str, str] = {}
 
     def forget(self) -> None:
-        """Let go of the results kept (a build that keeps nothing for the next)."""
-        self._blocks.clear()
+        """Let go of the lines kept."""
         self._inlines.clear()
 
     def is_plain(self, text: str) -> bool:
@@ -161,11 +161,7 @@ class FragmentConverter:
 
     def block(self, text: str) -> str:
         """Prose (paragraphs, lists, code…) as HTML."""
-        html = self._blocks.get(text)
-        if html is None:
-            html = restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self.md.reset().convert(text))
-            self._blocks[text] = html
-        return html
+        return restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self.md.reset().convert(text))
 
     def inline(self, text: str) -> str:
         """One line as inline HTML: no block starts in it, and no paragraph wraps it."""

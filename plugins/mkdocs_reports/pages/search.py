@@ -43,8 +43,10 @@ ID field and boosts together add a third.
 from __future__ import annotations
 
 import html
+import itertools
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..core.model import ExternalRecord, Record, Report
@@ -105,37 +107,47 @@ def _report_entries(paths: Paths, report: Report, system_name: str) -> Iterator[
         yield _entry(f"{url}#{annotation.anchor}", title, f"{where} · annotation {annotation.index}")
 
 
-def search_entries(overview: Overview, paths: Paths) -> list[dict[str, str]]:
-    """The search entries of every generated page, in page order."""
-    entries = []
+def search_entries(overview: Overview, paths: Paths) -> Iterator[dict[str, str]]:
+    """The search entries of every generated page, in page order, one at a time (the
+    index is written as they come: ``merge_into_index``)."""
     for view in overview.systems:
         slug, name = view.system.slug, view.system.name
-        entries.append(_entry(paths.url(paths.system(slug)), plain_html(name), "system"))
+        yield _entry(paths.url(paths.system(slug)), plain_html(name), "system")
         for report in view.reports:
-            entries.extend(_report_entries(paths, report, name))
+            yield from _report_entries(paths, report, name)
         for member, records in view.external.items():
             url = paths.url(paths.report(slug, member))
             where = _where(name, member_title(member).lower())
-            entries.append(_entry(url, f"{where} (not published)"))
-            entries.extend(_record_entry(url, record, where) for record in records)
+            yield _entry(url, f"{where} (not published)")
+            yield from (_record_entry(url, record, where) for record in records)
     for page, title in ((paths.systems_page, "Systems"), (paths.comparison_page, "Memory profiles compared"),
                         (paths.index_page, "Record index"), (paths.coverage_page, "Coverage overview")):
-        entries.append(_entry(paths.url(page), title))
-    return entries
+        yield _entry(paths.url(page), title)
 
 
-def merge_into_index(index_file: Path, entries: list[dict[str, str]]) -> int:
+def merge_into_index(index_file: Path, entries: Iterable[dict[str, str]], pages: set[str]) -> int:
     """Put ``entries`` into a search index that a theme's search plugin wrote, in place of
-    whatever it has for the same pages (MkDocs' own search ignores ``search: exclude``);
-    returns the bytes written. A prebuilt lunr index would not know the new entries, so it
-    is dropped and the browser builds one, as it does without ``prebuild_index``."""
+    whatever it has for the same ``pages`` (URLs; MkDocs' own search ignores ``search:
+    exclude``); returns the bytes written. The entries are written as they come, never
+    held together. A prebuilt lunr index would not know the new entries, so it is
+    dropped and the browser builds one, as it does without ``prebuild_index``."""
     data = json.loads(index_file.read_text(encoding="utf-8"))
-    ours = {entry["location"].partition("#")[0] for entry in entries}
-    kept = [entry for entry in data.get("docs", []) if entry.get("location", "").partition("#")[0] not in ours]
-    data["docs"] = kept + entries
+    kept = [entry for entry in data.pop("docs", []) if entry.get("location", "").partition("#")[0] not in pages]
     if isinstance(data.get("config"), dict) and isinstance(data["config"].get("fields"), dict):
         data["config"]["fields"] |= ID_FIELD  # Material's search indexes every field named here
     data.pop("index", None)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    index_file.write_text(text, encoding="utf-8")
-    return len(text.encode())
+    written = 0
+    part = index_file.with_name(index_file.name + ".part")
+    with open(part, "w", encoding="utf-8") as out:
+        def write(text: str) -> None:
+            nonlocal written
+            out.write(text)
+            written += len(text.encode())
+
+        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write(head[:-1] + ("," if data else "") + '"docs":[')
+        for number, entry in enumerate(itertools.chain(kept, entries)):
+            write(("," if number else "") + json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        write("]}")
+    os.replace(part, index_file)  # all or nothing: no half-written index
+    return written
