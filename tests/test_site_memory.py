@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.pages import SitePages
-from mkdocs_reports.pages.search import merge_into_index, search_entries
+from mkdocs_reports.pages.search import encoded, merge_into_index, search_entries
 from test_site_navigation import collection
 
 
@@ -56,7 +56,7 @@ def test_the_search_index_is_written_whole_and_readable_as_the_themes_was(tmp_pa
     index.write_text(json.dumps({"config": {"fields": {"title": {"boost": 1000.0}}}, "docs": theirs}), encoding="utf-8")
     mode = index.stat().st_mode
     expected = list(search_entries(site.overview, site.paths))
-    written = merge_into_index(index, iter(expected), {"s00/memory/"})
+    written = merge_into_index(index, iter([encoded(expected[:3]), "", encoded(expected[3:])]), {"s00/memory/"})
     data = json.loads(index.read_text(encoding="utf-8"))
     assert data["docs"] == [theirs[0], *expected]
     assert data["config"]["fields"]["id"] == {"boost": 10000.0}

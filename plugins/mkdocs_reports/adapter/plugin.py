@@ -300,12 +300,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return
         if self.files is not None:
             self.builds.built(self.files, config.site_dir)
-        from ..pages.search import merge_into_index, search_entries
+        from ..pages.search import merge_into_index
 
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if index_file.is_file():
             pages = {f.url for f in self.files or () if isinstance(f, GeneratedFile) and isinstance(f.page, ReportPage) and f.page.planned.meta.get("search")}
-            merge_into_index(index_file, search_entries(self.site.overview, self.paths), pages)
+            merge_into_index(index_file, self.site.search_parts(), pages)
 
     def on_build_error(self, *, error: Exception) -> None:
         self.builds.forget()

@@ -19,7 +19,7 @@ import hashlib
 import html
 import itertools
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from pathlib import Path
@@ -49,6 +49,7 @@ from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
 from .text import PageText, label_html, shorten
@@ -85,6 +86,7 @@ class _SystemPages:
     version: str
     pages: dict[str, PlannedPage] = field(default_factory=dict)
     index_rows: list[tuple[tuple[str, str], str]] | None = None  # (order, row HTML), kept while serving
+    search: str | None = None  # its search entries (``search.encoded``), kept while serving
 
     def same(self, reports: list[Report]) -> bool:
         return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports, strict=True))
@@ -313,6 +315,18 @@ class SitePages:
             rows.extend(own)
         rows.sort()
         return "\n".join(html_row for _, html_row in rows)
+
+    def search_parts(self) -> Iterator[str]:
+        """The search entries of every generated page (``search.py``), one system at a time,
+        as JSON (``search.encoded``); a system's kept from the last build when its reports
+        are the same."""
+        for view in self.overview.systems:
+            made = self.by_system[view.system.slug]
+            part = made.search if made.search is not None else encoded(system_entries(view, self.paths))
+            if self.keep:
+                made.search = part
+            yield part
+        yield encoded(listing_entries(self.paths))
 
     # -- other pages ----------------------------------------------------------------------
 
