@@ -37,7 +37,7 @@ def _status():
     return values
 
 _pages = [0]
-_top = 40
+_top = 20
 
 def _say(stage):
     values = _status()
