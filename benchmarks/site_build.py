@@ -139,14 +139,18 @@ def mkdocs_build(project: Path, python: str = sys.executable) -> Run:
     return measured(python, ["mkdocs", "build", "-q", "-d", str(site)], project)
 
 
-def zensical_build(python: str, project: Path) -> Run:
+def zensical_build(python: str, project: Path) -> Run | None:
     """Zensical's build, cold (no cache of an earlier build): its CPU with its children's,
-    and the largest peak of its processes (its builder runs outside Python's own)."""
+    and the largest peak of its processes (its builder runs outside Python's own); None,
+    with what it said, when it fails (the run goes on: the other builds are measured)."""
     for folder in ("site", ".cache"):
         shutil.rmtree(project / folder, ignore_errors=True)
     zensical = str(Path(python).with_name("zensical"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([zensical, "build", "-f", "mkdocs.yml"], cwd=project, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = subprocess.run([zensical, "build", "-f", "mkdocs.yml"], cwd=project, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if done.returncode:
+        print(f"\nzensical build failed ({done.returncode}): {done.stderr.decode(errors='replace')[-500:]}\n", file=sys.stderr, flush=True)
+        return None
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return Run(cpu, after.ru_maxrss * 1024)
@@ -265,8 +269,8 @@ def main() -> None:
                 runs["plugin"].append(mkdocs_build(plugin))
                 if args.before_python:
                     runs["before"].append(mkdocs_build(plugin, args.before_python))
-                if zensical is not None:
-                    runs["zensical"].append(zensical_build(args.zensical_python, zensical))
+                if zensical is not None and (built := zensical_build(args.zensical_python, zensical)) is not None:
+                    runs["zensical"].append(built)
                 if args.sphinx_python:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
             mkdocs_build(plugin)  # the site measured below is this checkout's

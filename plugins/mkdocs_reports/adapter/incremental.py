@@ -31,7 +31,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 
-from ..pages import PageSpec, TocEntry
+from ..pages import PlannedPage
 from .page import GeneratedFile
 
 
@@ -90,20 +90,12 @@ class Builds:
         self.site_dir = None
 
 
-def _toc_text(entries: list[TocEntry], out: list[str]) -> None:
-    for entry in entries:
-        out.append(f"{entry.level}:{entry.id}:{entry.title}[")
-        _toc_text(entry.children, out)
-        out.append("]")
-
-
-def content_fingerprint(spec: PageSpec) -> str:
-    """What a generated page's HTML is made of, besides the navigation and the site's settings."""
-    shown = [spec.title, repr(sorted(spec.meta.items()))]
-    _toc_text(spec.toc, shown)
-    digest = hashlib.blake2b(spec.utf8, digest_size=16)
-    digest.update("\0".join(shown).encode())
-    return digest.hexdigest()
+def content_fingerprint(planned: PlannedPage) -> str:
+    """What a generated page's HTML is made of, besides the navigation and the site's
+    settings: its version (the reports it shows), title and front matter. Known before
+    the page is made, so an unchanged page is not even made."""
+    shown = [planned.version, planned.title, str(planned.nav_title), repr(sorted(planned.meta.items()))]
+    return hashlib.blake2b("\0".join(shown).encode(), digest_size=16).hexdigest()
 
 
 def _remove_empty_folders(folder: Path, root: Path) -> None:

@@ -11,7 +11,7 @@ from ..core.check import CheckedCollection
 from ..core.diagnostics import PRINT_LIMIT, Diagnostic
 from ..core.grounding.status import UNVERIFIED
 from ..core.loader import display_path
-from ..pages import PageSpec, Paths, SitePages
+from ..pages import Paths, PlannedPage, SitePages
 
 
 def log_level(diagnostic: Diagnostic, require_verified_quotes: bool) -> int:
@@ -44,7 +44,7 @@ def errors_banner(site: SitePages, checked: CheckedCollection) -> str:
 
 
 def unreadable_pages(site: SitePages, checked: CheckedCollection, paths: Paths, root: Path, base: Path,
-                     pages: dict[str, PageSpec]) -> None:  # fmt: skip
+                     pages: dict[str, PlannedPage]) -> None:  # fmt: skip
     """A page of its errors for each report that could not be published, at its address."""
     by_file: dict[str, list[str]] = {}
     for diagnostic in checked.diagnostics:
@@ -58,4 +58,4 @@ def unreadable_pages(site: SitePages, checked: CheckedCollection, paths: Paths, 
         page = paths.report(system, member)
         published = system in checked.collection.systems and member in checked.collection.systems[system].reports
         if not published and page not in pages:
-            pages[page] = site.unreadable(page, file, messages)
+            pages[page] = PlannedPage.made(site.unreadable(page, file, messages))

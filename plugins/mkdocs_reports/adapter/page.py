@@ -2,15 +2,17 @@
 layer's ``PageSpec``, not Markdown.
 
 The plugin makes one for each generated file in ``on_files`` (``File.page`` set before the
-navigation is built, as Material's blog does with its views); MkDocs then reads and renders
-it like any other page, and it hands over the spec: its front-matter values (``meta``), its
-HTML (``content``) and its table of contents (MkDocs' own ``AnchorLink``s, ``get_toc``).
+navigation is built, as Material's blog does with its views), from the page's plan
+(``PlannedPage``: title, front matter); MkDocs then reads and renders it like any other
+page, and rendering makes the page: its HTML (``content``) and its table of contents
+(MkDocs' own ``AnchorLink``s, ``get_toc``).
 Other plugins' ``on_page_content`` and ``on_env`` see the page's HTML, as they would a
 hand-written one; ``on_page_markdown`` sees an empty page, since it has no Markdown.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from ..pages import PageSpec, TocEntry
+from ..pages import PlannedPage, TocEntry
 from ..safety.chrome import chrome_html
 
 
@@ -78,43 +80,51 @@ def toc_tokens(entries: list[TocEntry]) -> list[Any]:
 
 
 class ReportPage(Page):
-    """A generated page: reads its values from its spec, and renders as its spec's HTML.
+    """A generated page: reads its values from its plan, and renders as the HTML its plan
+    makes, made when MkDocs renders the page (not when the files are listed).
 
-    Its ``content`` is held encoded, as its spec holds it (``PageSpec.utf8``), from the
-    moment it is rendered until it is written: every page is rendered before the first is
-    written. Whoever reads it gets the text; whoever sets it (another plugin's
-    ``on_page_content``) gives text."""
+    MkDocs renders every page before it writes the first, and another plugin's
+    ``on_page_content`` may change the HTML in between, so the page holds what it is to
+    write from then until it is written: compressed (a fifth of it, or less), and let go
+    once written (``release``). Whoever reads ``content`` gets the text; whoever sets it
+    gives text."""
 
-    _content: bytes | None = None
+    _text: str | None = None  # as made, until MkDocs sets the content it is to write
+    _packed: bytes | None = None
 
-    @property  # an attribute of Page, held encoded here
+    @property  # an attribute of Page, held compressed here
     def content(self) -> str | None:
-        return self._content.decode() if self._content is not None else None
+        if self._text is not None:
+            return self._text
+        return zlib.decompress(self._packed).decode() if self._packed is not None else None
 
     @content.setter
     def content(self, value: str | None) -> None:
-        self._content = value.encode() if value is not None else None
+        self._text = None
+        self._packed = zlib.compress(value.encode(), 1) if value is not None else None
 
-    def __init__(self, spec: PageSpec, file: File, config: MkDocsConfig) -> None:
+    def __init__(self, planned: PlannedPage, file: File, config: MkDocsConfig) -> None:
         # themes print a page's title as HTML: escaped, and inert (safety/chrome.py); the
         # navigation's short title where there is one, the whole one (meta) in the head
-        super().__init__(chrome_html(spec.nav_title) if spec.nav_title else None, file, config)
-        self.spec = spec
+        super().__init__(chrome_html(planned.nav_title) if planned.nav_title else None, file, config)
+        self.planned = planned
         self.read_source(config)  # its title is known at once, even when a dirty build reads it not
 
     def read_source(self, config: MkDocsConfig) -> None:
         self.markdown = ""
-        self.meta = dict(self.spec.meta)
-        if self.spec.title:
-            self.meta["title"] = chrome_html(self.spec.title)
+        self.meta = dict(self.planned.meta)
+        if self.planned.title:
+            self.meta["title"] = chrome_html(self.planned.title)
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
-        spec = self.spec
-        self._content = spec.utf8
+        spec = self.planned.make()
+        self._packed = None
+        self._text = spec.html
         self.toc = get_toc(toc_tokens(spec.toc))
         self.present_anchor_ids = set(spec.ids)
 
     def release(self) -> None:
-        """Let go of the page's HTML once it is written (a build holds every page at once)."""
-        self._content = b""
-        self.spec = PageSpec(self.spec.uri, self.spec.title, b"", [], frozenset(), self.spec.meta, self.spec.nav_title)
+        """Let go of the page's HTML and contents once it is written (its ids stay: MkDocs
+        checks links to them after every page is written)."""
+        self._text = self._packed = None
+        self.toc = get_toc([])

@@ -35,7 +35,7 @@ from mkdocs.utils import get_relative_url
 from ..core.check import CheckedCollection, check_collection
 from ..core.loader import LoadCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
-from ..pages import PageClash, PageSpec, Paths, SitePages
+from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.data_scripts import as_script, script_path
 from ..pages.docs_citations import link_docs_citations
@@ -126,33 +126,30 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
         previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
-        try:
-            pages = self.site.pages(previous if self.serving else None)
+        try:  # each page made as MkDocs renders it (page.py)
+            pages = self.site.planned(previous if self.serving else None, keep=self.serving)
         except PageClash as clash:
             raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
-        if not self.serving:  # what is kept for the next build is needed by no other
-            self.site.by_system.clear()
-            self.site.converter.forget()
         home = files.get_file_from_path(self.paths.home_page)
         self.glance = self.site.glance(self.paths.home_page) if home is not None else None
         if home is None:
-            pages[self.paths.home_page] = self.site.home()
+            pages[self.paths.home_page] = PlannedPage.made(self.site.home())
         if self.preview.compares:
-            pages[self.config.changes_page] = self._changes_page(checked)
+            pages[self.config.changes_page] = PlannedPage.made(self._changes_page(checked))
         self.errors_banner = ""
         if self.serving and not checked.ok:  # the errors go where the author looks (messages.py)
             self.errors_banner = errors_banner(self.site, checked)
             unreadable_pages(self.site, checked, self.paths, self.root, self.base, pages)
         new: list[File] = []
         self.generated = set(pages)
-        for uri, spec in pages.items():
-            made = GeneratedFile.in_memory(config, uri, "", self.base / spec.source if spec.source else self.root)
+        for uri, planned in pages.items():
+            made = GeneratedFile.in_memory(config, uri, "", self.base / planned.source if planned.source else self.root)
             made.as_page_of_source()
-            ReportPage(spec, made, config)  # the page the navigation finds for the file
+            ReportPage(planned, made, config)  # the page the navigation finds for the file
             if self.dirty:
-                made.fingerprint = content_fingerprint(spec)
+                made.fingerprint = content_fingerprint(planned)
             new.append(made)
-        del pages  # each page's HTML is held by its page alone: let go once written
+        del pages
         # (assets as generated files: a dirty build removes the file of a system that is gone)
         new += [GeneratedFile.copied(config, f"{ASSET_DIR}/{a.name}", str(a)) for a in sorted(ASSETS.iterdir())]
         new += [GeneratedFile.in_memory(config, script, script_bundle(), self.root) for script in SCRIPTS]
@@ -304,11 +301,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return
         if self.files is not None:
             self.builds.built(self.files, config.site_dir)
-        from ..pages.search import merge_into_index, search_entries
+        from ..pages.search import merge_into_index
 
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if index_file.is_file():
-            merge_into_index(index_file, search_entries(self.site.overview, self.paths))
+            pages = {f.url for f in self.files or () if isinstance(f, GeneratedFile) and isinstance(f.page, ReportPage) and f.page.planned.meta.get("search")}
+            merge_into_index(index_file, self.site.search_parts(), pages)
 
     def on_build_error(self, *, error: Exception) -> None:
         self.builds.forget()

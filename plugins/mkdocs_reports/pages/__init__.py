@@ -7,8 +7,8 @@ runs only on what authors wrote (``fragments.py``), and every page's HTML goes t
 safety layer (``safety/``) before it leaves.
 """
 
-from .page import Headings, PageSpec, TocEntry
+from .page import Headings, PageSpec, PlannedPage, TocEntry
 from .paths import Paths
 from .site import PageClash, PageSettings, SitePages
 
-__all__ = ["Headings", "PageClash", "PageSettings", "PageSpec", "Paths", "SitePages", "TocEntry"]
+__all__ = ["Headings", "PageClash", "PageSettings", "PageSpec", "Paths", "PlannedPage", "SitePages", "TocEntry"]

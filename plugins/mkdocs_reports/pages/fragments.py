@@ -149,12 +149,13 @@ def _not_plain(extensions: Iterable[object]) -> re.Pattern[str] | None:
 
 class FragmentConverter:
     """The site's Markdown for authors' fragments: ``block`` for prose, ``inline`` for one
-    line (a cell, a list item's text, a label), each cached by its text. What they give is
-    HTML with the author's characters back from their placeholders (``safety.author_text``)
-    and, where the converter made it, none of the markup the site keeps for itself (the
-    extensions make elements, classes and attributes of author words:
-    ``sanitize_author_markup``, given what the site's templates write, ``site``); the page
-    it goes into is sanitized whole (``safety.sanitize``)."""
+    line (a cell, a list item's text, a label), a line cached by its text (the same labels
+    stand in many places; prose stands in one, and keeping it would hold the collection's
+    prose a second time as HTML). What they give is HTML with the author's characters back
+    from their placeholders (``safety.author_text``) and, where the converter made it, none
+    of the markup the site keeps for itself (the extensions make elements, classes and
+    attributes of author words: ``sanitize_author_markup``, given what the site's templates
+    write, ``site``); the page it goes into is sanitized whole (``safety.sanitize``)."""
 
     def __init__(self, extensions: Iterable[object] = (), configs: Mapping[str, Any] | None = None, site: SiteMarkup | None = None) -> None:
         kept = [entry for entry in from_the_site(extensions) if extension_name(entry) not in NOT_FOR_FRAGMENTS]
@@ -167,12 +168,10 @@ class FragmentConverter:
         #: what makes a text more than plain for these extensions (None: no shortcut)
         self.not_plain = _not_plain(kept)
         self.site = site
-        self._blocks: dict[str, str] = {}
         self._inlines: dict[str, str] = {}
 
     def forget(self) -> None:
-        """Let go of the results kept (a build that keeps nothing for the next)."""
-        self._blocks.clear()
+        """Let go of the lines kept."""
         self._inlines.clear()
 
     def is_plain(self, text: str) -> bool:
@@ -183,11 +182,7 @@ class FragmentConverter:
 
     def block(self, text: str) -> str:
         """Prose (paragraphs, lists, code…) as HTML."""
-        html = self._blocks.get(text)
-        if html is None:
-            html = restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self._converted(text))
-            self._blocks[text] = html
-        return html
+        return restore(plain_paragraphs(text)) if self.is_plain(text) else restore(self._converted(text))
 
     def inline(self, text: str) -> str:
         """One line as inline HTML: no block starts in it, and no paragraph wraps it."""

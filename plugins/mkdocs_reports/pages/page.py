@@ -9,9 +9,11 @@ adapter gives the generator as its own (MkDocs' ``AnchorLink``s).
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +62,32 @@ class PageSpec:
     @property
     def html(self) -> str:
         return self.utf8.decode()
+
+
+@dataclass
+class PlannedPage:
+    """A generated page before its HTML is made: what a generator needs of every page at
+    once (its title, front matter, source; the navigation lists them all), and ``make``
+    for the rest, called when the page itself is rendered. A site of thousands of pages
+    then holds the HTML of the page being written, not of every page.
+
+    ``version`` stands for what the page is made of: the same version, the same page (so
+    ``mkdocs serve --dirty`` rebuilds only pages whose version changed)."""
+
+    uri: str
+    title: str
+    meta: dict[str, Any]
+    nav_title: str | None
+    listing: bool
+    source: str | None
+    version: str
+    make: Callable[[], PageSpec]
+
+    @classmethod
+    def made(cls, spec: PageSpec) -> PlannedPage:
+        """A page made already (a home page, a Changes page): its version its HTML's digest."""
+        version = hashlib.blake2b(spec.utf8, digest_size=16).hexdigest()
+        return cls(spec.uri, spec.title, spec.meta, spec.nav_title, spec.listing, spec.source, version, lambda: spec)
 
 
 _DEPTH = re.compile(r"^\s*(\d)\s*-\s*(\d)\s*$")

@@ -43,14 +43,16 @@ ID field and boosts together add a third.
 from __future__ import annotations
 
 import html
+import itertools
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..core.model import ExternalRecord, Record, Report
 from .paths import Paths
 from .text import plain_html
-from .views import Overview, member_title
+from .views import Overview, SystemView, member_title
 
 #: the field a record's ID is also given in, and its weight (Material's title weighs 1000)
 ID_FIELD = {"id": {"boost": 10000.0}}
@@ -105,37 +107,62 @@ def _report_entries(paths: Paths, report: Report, system_name: str) -> Iterator[
         yield _entry(f"{url}#{annotation.anchor}", title, f"{where} · annotation {annotation.index}")
 
 
-def search_entries(overview: Overview, paths: Paths) -> list[dict[str, str]]:
-    """The search entries of every generated page, in page order."""
-    entries = []
-    for view in overview.systems:
-        slug, name = view.system.slug, view.system.name
-        entries.append(_entry(paths.url(paths.system(slug)), plain_html(name), "system"))
-        for report in view.reports:
-            entries.extend(_report_entries(paths, report, name))
-        for member, records in view.external.items():
-            url = paths.url(paths.report(slug, member))
-            where = _where(name, member_title(member).lower())
-            entries.append(_entry(url, f"{where} (not published)"))
-            entries.extend(_record_entry(url, record, where) for record in records)
+def system_entries(view: SystemView, paths: Paths) -> Iterator[dict[str, str]]:
+    """The search entries of one system's pages, in page order: made of its reports alone."""
+    slug, name = view.system.slug, view.system.name
+    yield _entry(paths.url(paths.system(slug)), plain_html(name), "system")
+    for report in view.reports:
+        yield from _report_entries(paths, report, name)
+    for member, records in view.external.items():
+        url = paths.url(paths.report(slug, member))
+        where = _where(name, member_title(member).lower())
+        yield _entry(url, f"{where} (not published)")
+        yield from (_record_entry(url, record, where) for record in records)
+
+
+def listing_entries(paths: Paths) -> Iterator[dict[str, str]]:
+    """The search entries of the pages that list the collection: their titles."""
     for page, title in ((paths.systems_page, "Systems"), (paths.comparison_page, "Memory profiles compared"),
                         (paths.index_page, "Record index"), (paths.coverage_page, "Coverage overview")):
-        entries.append(_entry(paths.url(page), title))
-    return entries
+        yield _entry(paths.url(page), title)
 
 
-def merge_into_index(index_file: Path, entries: list[dict[str, str]]) -> int:
-    """Put ``entries`` into a search index that a theme's search plugin wrote, in place of
-    whatever it has for the same pages (MkDocs' own search ignores ``search: exclude``);
-    returns the bytes written. A prebuilt lunr index would not know the new entries, so it
-    is dropped and the browser builds one, as it does without ``prebuild_index``."""
+def search_entries(overview: Overview, paths: Paths) -> Iterator[dict[str, str]]:
+    """The search entries of every generated page, in page order, one at a time."""
+    for view in overview.systems:
+        yield from system_entries(view, paths)
+    yield from listing_entries(paths)
+
+
+def encoded(entries: Iterable[dict[str, str]]) -> str:
+    """Entries as the JSON of a part of the index's ``docs`` list (no brackets)."""
+    return ",".join(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in entries)
+
+
+def merge_into_index(index_file: Path, parts: Iterable[str], pages: set[str]) -> int:
+    """Put the entries of ``parts`` (each ``encoded``) into a search index that a theme's
+    search plugin wrote, in place of whatever it has for the same ``pages`` (URLs; MkDocs'
+    own search ignores ``search: exclude``); returns the bytes written. The parts are
+    written as they come, never held together. A prebuilt lunr index would not know the
+    new entries, so it is dropped and the browser builds one, as it does without
+    ``prebuild_index``."""
     data = json.loads(index_file.read_text(encoding="utf-8"))
-    ours = {entry["location"].partition("#")[0] for entry in entries}
-    kept = [entry for entry in data.get("docs", []) if entry.get("location", "").partition("#")[0] not in ours]
-    data["docs"] = kept + entries
+    kept = [entry for entry in data.pop("docs", []) if entry.get("location", "").partition("#")[0] not in pages]
     if isinstance(data.get("config"), dict) and isinstance(data["config"].get("fields"), dict):
         data["config"]["fields"] |= ID_FIELD  # Material's search indexes every field named here
     data.pop("index", None)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    index_file.write_text(text, encoding="utf-8")
-    return len(text.encode())
+    written = 0
+    part = index_file.with_name(index_file.name + ".part")
+    with open(part, "w", encoding="utf-8") as out:
+        def write(text: str) -> None:
+            nonlocal written
+            out.write(text)
+            written += len(text.encode())
+
+        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write(head[:-1] + ("," if data else "") + '"docs":[')
+        for number, text in enumerate(text for text in itertools.chain([encoded(kept)], parts) if text):
+            write(("," if number else "") + text)
+        write("]}")
+    os.replace(part, index_file)  # all or nothing: no half-written index
+    return written

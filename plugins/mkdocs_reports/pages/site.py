@@ -15,12 +15,13 @@ index's rows, sanitized one system at a time) fills the page's slots afterwards.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import itertools
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -42,10 +43,11 @@ from .comparison import (
 )
 from .corrections import Corrections
 from .fragments import FragmentConverter
-from .page import Headings, PageBuilder, PageSpec
+from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
 from .text import PageText, label_html, shorten
@@ -69,14 +71,20 @@ class PageClash(ValueError):
     """Two things of the collection would have the same page."""
 
 
+#: versions of what is made of a system's reports, new each time they are made (``PlannedPage.version``)
+_versions = itertools.count(1)
+
+
 @dataclass
 class _SystemPages:
-    """What a build made of one system, for the next build to take when its reports are
+    """What a build planned of one system, for the next build to take when its reports are
     the very same objects (``mkdocs serve``: the loader keeps unchanged files' reports)."""
 
     reports: tuple[Report, ...]
-    pages: dict[str, PageSpec] = field(default_factory=dict)
-    index_rows: list[tuple[tuple[str, str], str]] = field(default_factory=list)  # (order, row HTML)
+    version: str
+    pages: dict[str, PlannedPage] = field(default_factory=dict)
+    index_rows: list[tuple[tuple[str, str], str]] | None = None  # (order, row HTML), kept while serving
+    search: str | None = None  # its search entries (``search.encoded``), kept while serving
 
     def same(self, reports: list[Report]) -> bool:
         return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports, strict=True))
@@ -106,8 +114,9 @@ class SitePages:
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs, self.site_markup)
-        #: what was made of each system, for the next build
+        #: what was planned of each system, for the next build
         self.by_system: dict[str, _SystemPages] = {}
+        self.keep = False
         #: the preview files of systems made of the same reports by the last build
         self._kept_previews: dict[str, Kept] = {}
         self._previews: PreviewFiles | None = None
@@ -164,44 +173,65 @@ class SitePages:
         meta = {**meta, **NOT_A_TEMPLATE}
         return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
+    def _plan(self, version: str, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
+              nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PlannedPage:  # fmt: skip
+        """A page as ``_page`` makes it, made only when asked for."""
+        make = partial(self._page, template, page, title, meta, system, nav_title, listing, source, **context)
+        return PlannedPage(page, title, {**meta, **NOT_A_TEMPLATE}, nav_title, listing, source, version, make)
+
     # -- every page -----------------------------------------------------------------------
 
-    def pages(self, previous: SitePages | None = None) -> dict[str, PageSpec]:
-        """Every generated page: path in the docs tree → page.
+    def pages(self) -> dict[str, PageSpec]:
+        """Every generated page, made: path in the docs tree → page."""
+        return {uri: planned.make() for uri, planned in self.planned().items()}
+
+    def planned(self, previous: SitePages | None = None, keep: bool = False) -> dict[str, PlannedPage]:
+        """Every generated page, each made when asked for: path in the docs tree → page.
 
         A system's pages show its own reports and nothing else (IDs resolve within their
-        system), so with the pages of an earlier build (``previous``) the pages of a system
-        whose report objects are the very same are taken from it instead of being made again."""
-        pages: dict[str, PageSpec] = {}
+        system), so with the plan of an earlier build (``previous``) the pages of a system
+        whose report objects are the very same keep their version, and the record index's
+        rows made of them are taken from it (``keep``: keep them for the next build)."""
+        self.keep = keep
+        pages: dict[str, PlannedPage] = {}
         reuse = previous.by_system if previous is not None and previous.settings == self.settings else {}
         made_previews = previous.made_previews if previous is not None else {}
         for view in self.overview.systems:
             made = reuse.get(view.system.slug)
             if made is None or not made.same(view.reports):
-                made = _SystemPages(tuple(view.reports), self._system_pages(view), self._index_rows(view))
+                version = str(next(_versions))
+                made = _SystemPages(tuple(view.reports), version, self._system_pages(view, version))
             else:
                 path = f"{PREVIEW_DIR}/{view.system.slug}.json"
                 if path in made_previews:
                     self._kept_previews[path] = made_previews[path]
             self.by_system[view.system.slug] = made
             pages.update(made.pages)
+        # the pages that list every system: made of every system's reports
+        every = hashlib.blake2b("\n".join(f"{slug}:{made.version}" for slug, made in self.by_system.items()).encode(), digest_size=16).hexdigest()
         paths = self.paths
-        pages[paths.systems_page] = self._page("systems.html.j2", paths.systems_page, "Systems", _LISTING_META, listing=True)
-        pages[paths.index_page] = self._page("records.html.j2", paths.index_page, "Record index", _LISTING_META, listing=True, rows=self._index_rows_html())
-        pages[paths.coverage_page] = self._page("coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META, listing=True)
-        pages[paths.comparison_page] = self._comparison_page()
+        pages[paths.systems_page] = self._plan(every, "systems.html.j2", paths.systems_page, "Systems", _LISTING_META, listing=True)
+        pages[paths.index_page] = PlannedPage(paths.index_page, "Record index", {**_LISTING_META, **NOT_A_TEMPLATE}, None, True, None, every,
+                                              self._records_page)  # fmt: skip
+        pages[paths.coverage_page] = self._plan(every, "coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META, listing=True)
+        pages[paths.comparison_page] = self._comparison_page(every)
         return pages
+
+    def _records_page(self) -> PageSpec:
+        """The record index, its rows made one system at a time (or kept from the last build)."""
+        page = self.paths.index_page
+        return self._page("records.html.j2", page, "Record index", _LISTING_META, listing=True, rows=self._index_rows_html())
 
     @cached_property
     def comparison(self) -> Comparison:
         return Comparison(self.overview, self.graph.collection.types.method.comparison)
 
-    def _comparison_page(self) -> PageSpec:
+    def _comparison_page(self, version: str) -> PlannedPage:
         """The memory profiles side by side: the whole width (no navigation or contents)."""
         page, comparison = self.paths.comparison_page, self.comparison
         csv_path, json_path = download_paths(self.paths)
         chart_href = self.paths.href(page, page)
-        return self._page("comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]}, listing=True,
+        return self._plan(version, "comparison.html.j2", page, "Memory profiles compared", {**_LISTING_META, "hide": ["navigation", "toc"]}, listing=True,
                           basis_legend=comparison.basis_legend(),
                           csv_href=file_href(self.paths, page, csv_path), json_href=file_href(self.paths, page, json_path),
                           axis_chart=lambda axis: axis_chart(self.env, comparison, axis, chart_href))  # fmt: skip
@@ -210,15 +240,15 @@ class SitePages:
         """The comparison as files (CSV, JSON): site path → text."""
         return self.comparison.downloads(self.paths)
 
-    def _system_pages(self, view: SystemView) -> dict[str, PageSpec]:
+    def _system_pages(self, view: SystemView, version: str) -> dict[str, PlannedPage]:
         """The system's page, its reports, and a page per member it cites unpublished."""
         slug, paths = view.system.slug, self.paths
         front = "front.html.j2" if view.system.entry is not None else "system.html.j2"
         folder = str(Path(next(iter(view.system.reports.values())).path).parent) if view.system.reports else None
-        pages = {paths.system(slug): self._page(front, paths.system(slug), view.system.name, _REPORT_META, slug, source=folder, view=view)}
+        pages = {paths.system(slug): self._plan(version, front, paths.system(slug), view.system.name, _REPORT_META, slug, source=folder, view=view)}
         for report in view.reports:
             page = paths.report(slug, report.member)
-            pages[page] = self._page("report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report),
+            pages[page] = self._plan(version, "report.html.j2", page, report.title, _REPORT_META, slug, _member_nav_title(report),
                                      source=report.path, report=report, view=view)  # fmt: skip
         for member, records in view.external.items():
             page = paths.report(slug, member)
@@ -232,7 +262,7 @@ class SitePages:
             for record in records:
                 by_kind[record.kind].append(record)
             title = f"{view.system.name} {member} report (not published)"
-            pages[page] = self._page("external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member), source=folder,
+            pages[page] = self._plan(version, "external.html.j2", page, title, _REPORT_META, slug, _external_nav_title(member), source=folder,
                                      member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
         return pages
 
@@ -275,8 +305,27 @@ class SitePages:
         return rows
 
     def _index_rows_html(self) -> str:
-        rows = sorted(row for made in self.by_system.values() for row in made.index_rows)
+        rows = []
+        for view in self.overview.systems:
+            made = self.by_system[view.system.slug]
+            own = made.index_rows if made.index_rows is not None else self._index_rows(view)
+            if self.keep:
+                made.index_rows = own
+            rows.extend(own)
+        rows.sort()
         return "\n".join(html_row for _, html_row in rows)
+
+    def search_parts(self) -> Iterator[str]:
+        """The search entries of every generated page (``search.py``), one system at a time,
+        as JSON (``search.encoded``); a system's kept from the last build when its reports
+        are the same."""
+        for view in self.overview.systems:
+            made = self.by_system[view.system.slug]
+            part = made.search if made.search is not None else encoded(system_entries(view, self.paths))
+            if self.keep:
+                made.search = part
+            yield part
+        yield encoded(listing_entries(self.paths))
 
     # -- other pages ----------------------------------------------------------------------
 
