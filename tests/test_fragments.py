@@ -76,10 +76,15 @@ def test_an_extension_that_reads_files_or_acts_on_a_page_is_not_used_on_fragment
     assert "<h2>A heading</h2>" in html  # no id from toc
 
 
-def test_each_result_is_kept_by_its_text():
+def test_each_line_is_kept_by_its_text_and_prose_is_not():
+    """A label stands in many places and is converted once; prose stands in one, and
+    keeping it would hold the collection's prose a second time, as HTML."""
     fragments = FragmentConverter(SITE)
-    first = fragments.block("Some *emphasis* here.")
-    assert fragments.block("Some *emphasis* here.") is first
+    first = fragments.inline("Some *emphasis* here.")
+    assert fragments.inline("Some *emphasis* here.") is first
+    prose = fragments.block("Some *emphasis* here.")
+    again = fragments.block("Some *emphasis* here.")
+    assert again == prose and again is not prose
 
 
 @pytest.mark.parametrize("name", ["smarty", "markdown.extensions.smarty"])
