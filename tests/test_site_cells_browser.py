@@ -14,10 +14,11 @@ from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site
 
-#: the pages measured, of the two complete sets of the tests: written in YAML, and imported
-#: from the method's Markdown (its long record IDs)
+#: the pages measured, of the complete sets of the tests: written in YAML, imported from the
+#: method's Markdown (its long record IDs), and the method's current eleven-member set
 PAGES = {"set": ["tallybook/", "comparison/", "records/", "tallybook/memory/"],
-         "retained": ["inkwell/", "comparison/", "records/", "inkwell/memory/"]}  # fmt: skip
+         "retained": ["inkwell/", "comparison/", "records/", "inkwell/memory/"],
+         "current": ["tern/", "tern/synthesis/", "tern/report-verification/", "tern/boundary/", "tern/runtime/"]}  # fmt: skip
 
 #: every cell of the page's content whose text reaches past its box (its own scroll width
 #: beyond its width, or its text's extent beyond its edges), with the page scrolled so that
@@ -44,11 +45,13 @@ return found;
 @pytest.fixture(scope="module")
 def site_urls(tmp_path_factory):
     root = tmp_path_factory.mktemp("cells")
-    retained = root / "retained-reports"
+    retained, current = root / "retained-reports", root / "current-reports"
     assert import_markdown([FIXTURES / "sets" / "retained"], retained).ok
-    sites = {name: build_site(make_project(root / name, reports)) for name, reports in (("set", FIXTURES / "set"), ("retained", retained))}
-    with serve(sites["set"], "/") as set_url, serve(sites["retained"], "/") as retained_url:
-        yield {"set": set_url, "retained": retained_url}
+    assert import_markdown([FIXTURES / "sets" / "current" / "tern"], current).ok
+    sources = (("set", FIXTURES / "set"), ("retained", retained), ("current", current))
+    sites = {name: build_site(make_project(root / name, reports)) for name, reports in sources}
+    with serve(sites["set"], "/") as set_url, serve(sites["retained"], "/") as retained_url, serve(sites["current"], "/") as current_url:
+        yield {"set": set_url, "retained": retained_url, "current": current_url}
 
 
 @pytest.mark.parametrize("width", [390, 1440])
