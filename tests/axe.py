@@ -82,6 +82,10 @@ def set_view(browser, width: int, scheme: str = "light", height: int = 900) -> N
 THEME_SCHEMES = {"light": "default", "dark": "slate"}
 
 
+#: the views every page is checked in: a phone and a desktop, light and dark
+VIEWS = [(width, scheme) for scheme in ("light", "dark") for width in (390, 1440)]
+
+
 def show(browser, url: str, width: int, scheme: str = "light", height: int = 900) -> None:
     """Load ``url`` at ``width`` px in ``scheme``, and wait until the theme has applied the
     scheme and its scripts (and ours) have run."""

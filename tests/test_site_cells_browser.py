@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from axe import show
+from axe import VIEWS, show, violations
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown_import import import_markdown
@@ -60,3 +60,13 @@ def test_no_table_cell_s_text_overflows_its_box(browser, site_urls, collection, 
     show(browser, site_urls[collection] + page, width)
     found = browser.execute_script(OVERFLOWING)
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS, ids=[f"{w}px-{s}" for w, s in VIEWS])
+def test_axe_finds_nothing_on_the_pages_of_the_current_set(browser, site_urls, width, scheme):
+    found = {}
+    for page in PAGES["current"]:
+        show(browser, site_urls["current"] + page, width, scheme)
+        if problems := violations(browser):
+            found[page] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
+    assert found == {}

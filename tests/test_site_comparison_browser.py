@@ -13,14 +13,13 @@ import json
 
 import pytest
 
-from axe import show, violations
+from axe import VIEWS, show, violations
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site
 
-VIEWS = [(width, scheme) for scheme in ("light", "dark") for width in (390, 1440)]
 
 SHOWN = """
 return [...document.querySelectorAll('.rpt-comparison tbody tr')].filter(r => !r.hidden && r.offsetParent !== null)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from axe import show, violations
+from axe import VIEWS, show, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown_import import import_markdown
@@ -23,7 +23,6 @@ pytestmark = pytest.mark.site
 
 PAGES = ["inkwell/", "ember/", "inkwell/memory/", "inkwell/runtime/", "inkwell/reconciliation/", "inkwell/overview/",
          "records/?correction=conflicted"]  # fmt: skip
-VIEWS = [(width, scheme) for scheme in ("light", "dark") for width in (390, 1440)]
 WAIT = 20
 
 

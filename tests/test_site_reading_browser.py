@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from axe import show, violations
+from axe import VIEWS, show, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
 
@@ -23,7 +23,6 @@ pytestmark = pytest.mark.site
 #: one page of each kind: home, a report, the record index, the coverage overview, a
 #: system page, an unpublished member's page, hand-written docs pages (one with a table)
 PAGES = ["", "signet/memory/", "records/", "coverage/", "signet/", "signet/runtime/", "format/", "publishing/"]
-VIEWS = [(width, scheme) for scheme in ("light", "dark") for width in (390, 1440)]
 #: seconds a condition may take to hold: a ceiling, as each wait ends once it holds
 WAIT = 20
 
