@@ -325,3 +325,20 @@ def test_a_limit_links_to_its_row_on_the_synthesis_page_where_the_front_page_sho
     carried = re.findall(r'<p class="rpt-carried">Carried into <a href="synthesis/#([a-z0-9-]+)">', front)
     assert carried == ["limitations--row-2", "limitations--row-3"]
     assert all(f'id="{anchor}"' in synthesis for anchor in carried)
+
+
+def test_the_navigation_names_each_verification_by_its_role(tmp_path):
+    """One type fills the three verifier roles: the navigation named all three "Verification"."""
+    from mkdocs_reports.pages.site import SitePages
+
+    _, checked = _imported(tmp_path)
+    site = SitePages(checked.graph)
+    site.pages()
+    (systems,) = [entry["Systems"] for entry in site.nav if "Systems" in entry]
+    (tern,) = [entry["Tern"] for entry in systems if "Tern" in entry]
+    titles = {page: title for entry in tern for title, page in entry.items()}
+    assert titles["tern/report-verification.md"] == "Report verification"
+    assert titles["tern/profile-verification.md"] == "Profile verification"
+    assert titles["tern/synthesis-verification.md"] == "Synthesis verification"
+    assert titles["tern/runtime.md"] == "Runtime report"  # a type that fills one role keeps its noun
+    assert len(set(titles.values())) == len(titles)

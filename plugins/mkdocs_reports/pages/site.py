@@ -51,7 +51,7 @@ from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
 from .text import PageText, label_html, shorten
-from .views import Overview, StatusLayer, SystemView, member_title
+from .views import Overview, StatusLayer, SystemView, member_title, role_title
 
 #: what a generated page's front matter would say: its table of contents shown (or not),
 #: and the theme's search kept out (the plugin writes the search entries: ``search.py``)
@@ -60,7 +60,9 @@ _LISTING_META = {"hide": ["toc"], "search": {"exclude": True}}
 
 
 def _member_nav_title(report: Report) -> str:
-    return report.type.noun.capitalize()
+    """A member in the navigation: its type's noun, or its role where the type fills
+    several (three verifications are not three entries called "Verification")."""
+    return report.type.noun.capitalize() if report.member == report.type.member else role_title(report.member)
 
 
 def _external_nav_title(member: str) -> str:

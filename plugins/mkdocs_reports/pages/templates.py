@@ -24,7 +24,7 @@ from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url
 from .statuses import status_class
 from .text import code_html, label_html
-from .views import kind_anchor, member_title
+from .views import kind_anchor, member_title, role_title
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that
 #: no row needs the page to scroll sideways at 390 px (nor the 17-column ledger at 1440 px)
@@ -117,6 +117,7 @@ def environment(overrides: Path | None = None) -> jinja2.Environment:
         section_anchor=section_anchor,
         kind_anchor=kind_anchor,
         member_title=member_title,
+        role_title=role_title,
         shapes=Shape,
         card_columns=CARD_COLUMNS,
         file_url=file_url,

@@ -21,6 +21,12 @@ def kind_anchor(heading: str) -> str:
     return heading.lower().replace(" ", "-")
 
 
+def role_title(member: str) -> str:
+    """How a member is named where its type fills several roles (the verification): by its
+    role, ``report-verification`` → ``Report verification``."""
+    return member.replace("-", " ").capitalize()
+
+
 def member_title(member: str) -> str:
     """How the nav and listings name a member that is not published: ``Runtime report``."""
     return f"{member.capitalize()} report"
