@@ -179,3 +179,16 @@ def search_finds(browser, page_url: str, query: str, expected: str, seconds: flo
         return WebDriverWait(browser, seconds).until(found)
     except TimeoutException:
         return False
+
+
+#: a download the page makes, kept instead of saved (read it with READ_DOWNLOAD, an async script)
+CAPTURE_DOWNLOADS = """
+window.__downloads = [];
+URL.createObjectURL = blob => { window.__downloads.push(blob); return '#download'; };
+HTMLAnchorElement.prototype.click = function () {};
+"""
+READ_DOWNLOAD = """
+const done = arguments[arguments.length - 1];
+const wait = () => window.__downloads.length ? window.__downloads[window.__downloads.length - 1].text().then(done) : setTimeout(wait, 50);
+wait();
+"""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from axe import show
-from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import build_site
 from test_site_beside_plugins import project_with
@@ -39,16 +39,6 @@ def test_previews_show_when_a_minifier_renames_the_script(browser, tmp_path):
         assert "MEM-OBJ-notes" in focus_record_link(browser, "#mem-obj-notes")
 
 
-CAPTURE_DOWNLOADS = """
-window.__downloads = [];
-URL.createObjectURL = blob => { window.__downloads.push(blob); return '#download'; };
-HTMLAnchorElement.prototype.click = function () {};
-"""
-READ_DOWNLOAD = """
-const done = arguments[arguments.length - 1];
-const wait = () => window.__downloads.length ? window.__downloads[window.__downloads.length - 1].text().then(done) : setTimeout(wait, 50);
-wait();
-"""
 ROWS = "return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent.trim())"
 
 

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import build_site, make_project
 
@@ -24,16 +24,6 @@ pytestmark = pytest.mark.site
 SHOWN = """
 return [...document.querySelectorAll('.rpt-comparison tbody tr')].filter(r => !r.hidden && r.offsetParent !== null)
   .map(r => r.querySelector('th a').textContent);
-"""
-CAPTURE_DOWNLOADS = """
-window.__downloads = [];
-URL.createObjectURL = blob => { window.__downloads.push(blob); return '#download'; };
-HTMLAnchorElement.prototype.click = function () {};
-"""
-READ_DOWNLOAD = """
-const done = arguments[arguments.length - 1];
-const wait = () => window.__downloads.length ? window.__downloads[window.__downloads.length - 1].text().then(done) : setTimeout(wait, 50);
-wait();
 """
 
 

@@ -14,9 +14,9 @@ import os
 
 import pytest
 
-from browser import BrowserSession, browser, http_server  # noqa: F401 - browser is a fixture
+from browser import browser, http_server  # noqa: F401 - browser is a fixture
 from sitehtml import build_site, make_project
-from test_site_prototype_names_browser import ERRORS, READ_ERRORS, _open, _wait, named_collection
+from test_site_prototype_names_browser import READ_ERRORS, _open, _wait, browser_session, named_collection  # noqa: F401 - browser_session is a fixture (its pages record script errors)
 
 pytestmark = pytest.mark.site
 
@@ -43,19 +43,6 @@ def site_url(tmp_path_factory):
             else:
                 os.environ["REPORTS_SITE_URL"] = before
         yield origin + "/"
-
-
-def _prepare(driver) -> None:
-    driver.set_page_load_timeout(60)
-    driver.set_script_timeout(20)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ERRORS})
-
-
-@pytest.fixture(scope="module")
-def browser_session():
-    session = BrowserSession(prepare=_prepare)
-    yield session
-    session.close()
 
 
 def _click(browser, link) -> str:

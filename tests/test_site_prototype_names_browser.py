@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser import BrowserSession, browser, serve  # noqa: F401 - browser is a fixture
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve  # noqa: F401 - browser is a fixture
 from mkdocs_reports.core.type_files import TYPES_DIR
 from profiles import profile_collection
 from sitehtml import build_site, make_project
@@ -55,16 +55,6 @@ ERRORS = """
 })();
 """
 READ_ERRORS = "const all = sessionStorage.getItem('rpt-errors'); sessionStorage.removeItem('rpt-errors'); return JSON.parse(all || '[]');"
-CAPTURE_DOWNLOADS = """
-window.__downloads = [];
-URL.createObjectURL = blob => { window.__downloads.push(blob); return '#download'; };
-HTMLAnchorElement.prototype.click = function () {};
-"""
-READ_DOWNLOAD = """
-const done = arguments[arguments.length - 1];
-const wait = () => window.__downloads.length ? window.__downloads[window.__downloads.length - 1].text().then(done) : setTimeout(wait, 50);
-wait();
-"""
 
 
 def named_collection(into: Path) -> Path:

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
 
 pytestmark = pytest.mark.site
@@ -195,15 +195,6 @@ def test_the_record_index_hides_records_of_unpublished_members_on_request(browse
     assert len(published) + len(unpublished) == len(every)
 
 
-CAPTURE_DOWNLOADS = """
-window.__downloads = [];
-URL.createObjectURL = blob => { window.__downloads.push(blob); return '#download'; };
-HTMLAnchorElement.prototype.click = function () {};
-"""
-READ_DOWNLOAD = """
-const done = arguments[arguments.length - 1];
-window.__downloads[window.__downloads.length - 1].text().then(done);
-"""
 
 
 def test_the_record_index_downloads_the_rows_shown_as_csv_and_json(browser, site_url):
