@@ -24,39 +24,88 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_build import plugin_project  # noqa: E402
 
+#: elements that start a new line of what a reader sees (the rest flow within a line)
+BLOCKS = frozenset(
+    "address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer form "
+    "h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul".split()
+)
+#: attributes whose value is an address the page links to or loads
+TARGETS = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src", "form": "action"}
 
-class _Reader(HTMLParser):
-    """What a reader can reach on a page: its ids, link targets and words."""
+
+class PageReader(HTMLParser):
+    """What a reader can reach on a page: its ids and link targets in document order, its
+    words and its lines of text (text in ``script`` and ``style`` is not a reader's)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.hrefs: set[str] = set()
+        self.ids: list[str] = []
+        self.hrefs: list[str] = []  # where the page's links go (``a href``)
+        self.targets: list[str] = []  # every address the page links to or loads (TARGETS)
         self.words: list[str] = []
+        self.lines: list[str] = []
+        self._line: list[str] = []
         self._hidden = 0
+        self._pre = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         if tag in ("script", "style"):
             self._hidden += 1
+        if tag in BLOCKS:
+            self._break()
+        if tag == "pre":
+            self._pre += 1
         if found.get("id"):
-            self.ids.add(found["id"] or "")
+            self.ids.append(found["id"] or "")
         if tag == "a" and found.get("href") is not None:
-            self.hrefs.add(found["href"] or "")
+            self.hrefs.append(found["href"] or "")
+        if tag in TARGETS and found.get(TARGETS[tag]) is not None:
+            self.targets.append(f"{tag} {found[TARGETS[tag]]}")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag in ("script", "style", "pre"):
+            self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style"):
             self._hidden -= 1
+        if tag == "pre":
+            self._pre -= 1
+        if tag in BLOCKS:
+            self._break()
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self.words += data.split()
+        if self._hidden:
+            return
+        self.words += data.split()
+        parts = data.split("\n") if self._pre else [data]
+        for number, part in enumerate(parts):
+            if number:
+                self._break()
+            self._line += part.split()
+
+    def close(self) -> None:
+        super().close()
+        self._break()
+
+    def _break(self) -> None:
+        if self._line:
+            self.lines.append(" ".join(self._line))
+            self._line = []
 
 
-def _read(path: Path) -> _Reader:
-    reader = _Reader()
-    reader.feed(path.read_text(encoding="utf-8"))
+def read_page(html: str) -> PageReader:
+    """The page ``html`` as a reader reaches it."""
+    reader = PageReader()
+    reader.feed(html)
+    reader.close()
     return reader
+
+
+def _read(path: Path) -> PageReader:
+    return read_page(path.read_text(encoding="utf-8"))
 
 
 def differences(before: Path, after: Path) -> tuple[list[str], collections.Counter[str]]:
@@ -69,8 +118,8 @@ def differences(before: Path, after: Path) -> tuple[list[str], collections.Count
     for page in sorted(pages_before & pages_after):
         a, b = _read(before / page), _read(after / page)
         for kind, gone, new in (
-            ("ids", a.ids - b.ids, b.ids - a.ids),
-            ("links", a.hrefs - b.hrefs, b.hrefs - a.hrefs),
+            ("ids", set(a.ids) - set(b.ids), set(b.ids) - set(a.ids)),
+            ("links", set(a.hrefs) - set(b.hrefs), set(b.hrefs) - set(a.hrefs)),
             ("words", set(a.words) - set(b.words), set(b.words) - set(a.words)),
         ):
             if gone:
