@@ -17,9 +17,9 @@ from collections import Counter
 import pytest
 
 from conftest import FIXTURES, REPO, run_cli
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.text import report_text
-from mkdocs_reports.core.type_files import builtin_registry
+from mkdocs_reports.core.export.plain_text import report_text
+from mkdocs_reports.core.rules.collection_check import check_collection
+from mkdocs_reports.core.schemas.type_files import builtin_registry
 
 TYPES = builtin_registry()
 

@@ -59,7 +59,7 @@ def test_the_check_alone_loads_no_generator_markdown_or_templates(tmp_path):
     import sys
 
     code = (
-        "import sys; from mkdocs_reports.core.check import check_collection; "
+        "import sys; from mkdocs_reports.core.rules.collection_check import check_collection; "
         "check_collection(sys.argv[1]); "
         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'mkdocs', 'properdocs', 'markdown', 'jinja2', 'markupsafe', 'nh3'})))"
     )

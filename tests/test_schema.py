@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from conftest import FIXTURES, REPO, run_cli
-from mkdocs_reports.core.schema import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, set_type_json_schema, type_json_schema
-from mkdocs_reports.core.type_files import BUILTIN_DIR, is_set_type
+from mkdocs_reports.core.schemas.language import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, set_type_json_schema, type_json_schema
+from mkdocs_reports.core.schemas.type_files import BUILTIN_DIR, is_set_type
 from mkdocs_reports.pages.assets import PUBLISHED_SCHEMAS, SCHEMA_PATH
 
 SCHEMAS = REPO / "plugins/mkdocs_reports/schema"
@@ -96,7 +96,7 @@ def test_set_types_pass_the_published_set_type_schema(path):
 )
 def test_the_set_type_schema_refuses_what_the_checker_refuses(edit, tmp_path):
     from mkdocs_reports.core.diagnostics import Diagnostics
-    from mkdocs_reports.core.type_files import collection_registry
+    from mkdocs_reports.core.schemas.type_files import collection_registry
 
     def declared(document: dict) -> list[str]:
         """What the checker says of the document as a collection's set type."""

@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 
 from hostile import write_hostile_collection
-from mkdocs_reports.core.images import is_remote_url
+from mkdocs_reports.core.prose.images import is_remote_url
 from mkdocs_reports.pages.text import PageText, label_html
 from mkdocs_reports.safety.sanitize import sanitize, sanitize_rows
 from mkdocs_reports.safety.urls import is_safe_url

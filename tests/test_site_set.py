@@ -11,8 +11,8 @@ import re
 import pytest
 
 from conftest import FIXTURES, run_cli
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.text import report_text
+from mkdocs_reports.core.export.plain_text import report_text
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site

@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.yaml_source import _TextLoader as TextLoader
-from mkdocs_reports.core.yaml_source import read_source
-from mkdocs_reports.core.yaml_writer import Sourced, dump, plain_safe
+from mkdocs_reports.core.yamlio.reader import _TextLoader as TextLoader
+from mkdocs_reports.core.yamlio.reader import read_source
+from mkdocs_reports.core.yamlio.writer import Sourced, dump, plain_safe
 
 ALPHABET = list("ab :#-'\"\\\n\t|>{}[],&*!%@`?") + ["\u2028", "\x85", "é", "\x07", " ", "\n\n", "yes", "1.5", "~", "on", "---", "..."]
 

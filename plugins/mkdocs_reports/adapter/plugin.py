@@ -32,9 +32,9 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from ..core.check import CheckedCollection, check_collection
-from ..core.loader import LoadCache
-from ..core.site_names import PAGE_SETTINGS, SiteNames
+from ..core.loading.loader import LoadCache
+from ..core.method.site_names import PAGE_SETTINGS, SiteNames
+from ..core.rules.collection_check import CheckedCollection, check_collection
 from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.data_scripts import as_script, script_path

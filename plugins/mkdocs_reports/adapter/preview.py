@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.changes import Changes, SnapshotError, compare, load_base, snapshot_of
-from ..core.check import CheckedCollection
+from ..core.rules.collection_check import CheckedCollection
 
 _PR_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 ENVIRONMENT = {"preview_pr": "REPORTS_PREVIEW_PR", "base_ref": "REPORTS_BASE_REF", "base_export": "REPORTS_BASE_EXPORT"}

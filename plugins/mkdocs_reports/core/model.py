@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, get_args
 
 from .diagnostics import Location
-from .ids import anchor_of, kind_of
-from .report_types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
-from .type_files import builtin_registry
+from .method.ids import anchor_of, kind_of
+from .method.types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
+from .schemas.type_files import builtin_registry
 
 if TYPE_CHECKING:
     from .grounding.lock import QuoteLock
-    from .styled_yaml import StyledMapping
+    from .yamlio.styled import StyledMapping
 
 
 #: how a quote stands against the quote lock (``Grounding`` says what each means)

@@ -21,8 +21,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
+from ..core.method.types import ComparisonSpec
 from ..core.model import ComparisonAxis, Heading, Report, Table
-from ..core.report_types import ComparisonSpec
 from .paths import Paths
 from .views import Overview, SystemView
 

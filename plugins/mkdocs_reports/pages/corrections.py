@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.graph import CitationGraph
 from ..core.model import Reconciliation
+from ..core.rules.graph import CitationGraph
 from .text import shorten
 
 #: a correction's kind → what it says of the record (the index's filter shows the kind)

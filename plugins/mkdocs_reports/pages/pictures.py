@@ -20,8 +20,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record
+from ..core.rules.graph import CitationGraph
 from ..safety.sanitize import sanitize_picture
 from .paths import Paths
 from .views import Overview, StatusLayer, SystemView, member_title

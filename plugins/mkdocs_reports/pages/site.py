@@ -29,8 +29,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ..core.changes import Changes
-from ..core.graph import CitationGraph
 from ..core.model import Report
+from ..core.rules.graph import CitationGraph
 from ..safety.chrome import chrome_html
 from ..safety.sanitize import sanitize, sanitize_rows
 from ..safety.template_plugins import NOT_A_TEMPLATE

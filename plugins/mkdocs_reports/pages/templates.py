@@ -16,9 +16,9 @@ import jinja2
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..core.loader import section_anchor
-from ..core.report_types import Shape
-from ..core.schema import UNRECORDED
+from ..core.loading.loader import section_anchor
+from ..core.method.types import Shape
+from ..core.schemas.language import UNRECORDED
 from ..safety.site_markup import SiteMarkup, site_markup
 from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url

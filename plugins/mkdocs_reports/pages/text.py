@@ -32,10 +32,10 @@ from functools import lru_cache
 import markdown
 from markupsafe import Markup
 
-from ..core.citations import Mention, mask_code, scan
-from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Quote, System
-from ..core.source_paths import path_mentions
+from ..core.prose.citations import Mention, mask_code, scan
+from ..core.prose.source_paths import path_mentions
+from ..core.rules.graph import CitationGraph
 from ..safety.author_text import CELL, PROSE, carries, plain_fences, restore, unsafe_targets
 from ..safety.sanitize import sanitize_author_markup
 from ..safety.template_plugins import template_inert

@@ -39,8 +39,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ..graph import CitationGraph
-from ..loader import section_anchor
+from ..loading.loader import section_anchor
 from ..model import (
     Block,
     Citation,
@@ -56,7 +55,8 @@ from ..model import (
     Table,
     Text,
 )
-from .text import section_text
+from ..rules.graph import CitationGraph
+from .plain_text import section_text
 
 FORMAT = "mkdocs-reports/collection"
 VERSION = 2

@@ -36,11 +36,11 @@ from functools import cached_property
 import yaml
 
 from ..diagnostics import Diagnostic, Diagnostics
-from ..ids import SOURCE_ID_RE
-from ..schema import Field, Obj, Seq, Str
-from ..site_names import SLUG
-from ..structure import StructureChecker
-from ..yaml_source import MappingNode, read_source
+from ..method.ids import SOURCE_ID_RE
+from ..method.site_names import SLUG
+from ..schemas.checker import StructureChecker
+from ..schemas.language import Field, Obj, Seq, Str
+from ..yamlio.reader import MappingNode, read_source
 
 LOCK_FILE = "_quotes.lock.yaml"
 FORMAT = "mkdocs-reports/quotes-lock"

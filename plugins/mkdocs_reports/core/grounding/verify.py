@@ -23,7 +23,7 @@ from typing import Literal
 
 from ..diagnostics import Location
 from ..model import Quote, SourceReference, System
-from ..source_paths import path_mentions, register_texts, report_texts
+from ..prose.source_paths import path_mentions, register_texts, report_texts
 from .lock import LockedQuote, LockedSource, QuoteLock, passage_hash
 from .nearest import LineIndex
 from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, parse_lines, places
