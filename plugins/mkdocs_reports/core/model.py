@@ -657,3 +657,9 @@ class Collection:
 
     def records(self) -> list[Record]:
         return [record for report in self.reports() for record in report.records]
+
+
+def system_folder(system: System) -> str:
+    """The system's folder as messages name it, with a final ``/``."""
+    report = next(iter(system.reports.values()), None)
+    return report.path.rsplit("/", 1)[0] + "/" if report and "/" in report.path else f"{system.slug}/"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from ..diagnostics import NAMES_LIMIT, Diagnostics, Location, listed
 from ..method.front_matter import FRONT_MATTER_KEYS
 from ..method.types import SetType
-from ..model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System
+from ..model import NAMED_VALUES, AnalysisSet, Collection, Report, Stated, System, system_folder
 from ..schemas.language import UNRECORDED
 
 _FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 64) and all(c in "0123456789abcdef" for c in v))
@@ -23,12 +23,6 @@ _FULL_COMMIT = ("a full commit (40 or 64 hex digits)", lambda v: len(v) in (40, 
 
 def _set_path(system: System) -> str:
     return system.set.path if system.set else f"{system_folder(system)}_set.yaml"
-
-
-def system_folder(system: System) -> str:
-    """The system's folder as messages name it, with a final ``/``."""
-    report = next(iter(system.reports.values()), None)
-    return report.path.rsplit("/", 1)[0] + "/" if report and "/" in report.path else f"{system.slug}/"
 
 
 def _inherit(

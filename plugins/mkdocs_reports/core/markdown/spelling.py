@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from ..method.front_matter import BY_MARKDOWN, FRONT_MATTER_KEYS, NULL
 from ..method.types import TypeRegistry
-from ..yamlio.writer import double_quoted, plain_safe
+from ..yamlio.scalars import double_quoted, plain_safe
 
 #: front-matter keys of the method's members → report keys, in the order export writes them
 FRONT_MATTER = {"type": "type", **{entry.markdown: entry.key for entry in FRONT_MATTER_KEYS}}

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..model import Block, FieldList, ItemList, Report, Source, Table, Text
 from .citations import _LINK, _masked_with_spans
 
 # runs of characters a path is made of; a run is cut off at anything else (":" of a line
@@ -97,33 +96,3 @@ def path_mentions(markdown: str) -> list[PathMention]:
             found.append(PathMention(word, start, start + len(word), False))
     found.sort(key=lambda m: m.start)
     return found
-
-
-def _block_texts(blocks: list[Block]) -> Iterator[str]:
-    for block in blocks:
-        if isinstance(block, Text):
-            yield block.text
-        elif isinstance(block, Table):
-            for row in block.rows:
-                yield from row.cells
-        elif isinstance(block, ItemList):
-            yield from (item.text for item in block.items)
-        elif isinstance(block, FieldList):
-            yield from (f.value for f in block.fields)
-
-
-def report_texts(report: Report) -> Iterator[str]:
-    """Every Markdown text of a report: description, sections, records, annotations."""
-    if report.description:
-        yield report.description
-    for section in report.sections.values():
-        yield from _block_texts(section.blocks)
-    for record in report.records:
-        yield from _block_texts(record.body)
-    for annotation in report.annotations:
-        yield from _block_texts(annotation.body)
-
-
-def register_texts(source: Source) -> Iterator[str]:
-    """The Markdown columns of a row of the source register."""
-    yield from (text for text in (source.inspected_scope, source.citation_anchors, source.access_gaps) if text)

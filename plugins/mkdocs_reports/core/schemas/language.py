@@ -610,13 +610,10 @@ def _document(name: str, title: str, spec: Spec) -> dict:
     }
 
 
-def json_schema(registry: TypeRegistry | None = None) -> dict:
-    """The JSON Schema of a report file (draft 2020-12), for the built-in member types or a
-    collection's (``registry``)."""
-    if registry is None:
-        from .type_files import builtin_registry
-
-        registry = builtin_registry()
+def json_schema(registry: TypeRegistry) -> dict:
+    """The JSON Schema of a report file (draft 2020-12) for a set of member types: the
+    built-in ones (``type_files.builtin_registry()``, read with this module's declarations)
+    or a collection's."""
     schema = _document("report", "Agentic system analysis report", report_spec(registry))
     schema["allOf"] = [
         {

@@ -15,7 +15,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .writer import _block_lines, double_quoted
+from .scalars import block_lines, double_quoted
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def _entry(prefix: str, value: Styled, indent: int, out: list[str]) -> None:
     if _one_line(value):
         out.append(f"{prefix} {_inline(value)}")
     elif isinstance(value, StyledScalar):  # a block scalar (a folded one is written literal)
-        block = _block_lines(value.text)
+        block = block_lines(value.text)
         if block is None:
             out.append(f"{prefix} {double_quoted(value.text)}")
             return

@@ -14,8 +14,9 @@ from ...diagnostics import Diagnostics, Location, echoed
 from ...method.front_matter import BY_MARKDOWN
 from ...method.near_misses import did_you_mean
 from ...yamlio.reader import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
+from ...yamlio.scalars import double_quoted
 from ...yamlio.styled import StyledMapping, styled_mapping
-from ...yamlio.writer import Sourced, double_quoted
+from ...yamlio.writer import Sourced
 from ..spelling import FRONT_MATTER
 
 #: how a front-matter value is quoted, by the YAML style of its node
