@@ -181,4 +181,4 @@ def test_yaml_is_read_in_one_place_that_refuses_aliases():
         if found:
             readers[path.relative_to(package).as_posix()] = found
     assert readers.pop("core/yamlio/reader.py"), "the one home of YAML reading reads no YAML"
-    assert sorted(readers) == sorted(TRUSTED_READERS), readers  # author YAML must go through read_source
+    assert sorted(readers) == sorted(TRUSTED_READERS), readers  # author YAML must go through read_yaml

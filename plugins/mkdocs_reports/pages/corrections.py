@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..core.model import Reconciliation
 from ..core.rules.graph import CitationGraph
-from .text import shorten
+from .prose_html import shorten
 
 #: a correction's kind → what it says of the record (the index's filter shows the kind)
 KINDS = {

@@ -18,7 +18,7 @@ from ..core.method.site_names import SLUG
 from ..core.prose.citations import mask_code
 from ..core.rules.graph import CitationGraph
 from .paths import Paths
-from .text import Links
+from .prose_html import Links
 
 #: an HTML comment or tag, its attribute values quoted or not (each quoted value is one run)
 _TAG = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>", re.DOTALL)

@@ -22,8 +22,8 @@ from ..core.schemas.language import UNRECORDED
 from ..safety.site_markup import SiteMarkup, site_markup
 from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url
+from .prose_html import code_html, label_html
 from .statuses import status_class
-from .text import code_html, label_html
 from .views import kind_anchor, member_title, role_title
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that

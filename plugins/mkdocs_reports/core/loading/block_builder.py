@@ -41,8 +41,7 @@ from ..prose.citations import SOURCE_RANGE, Mention, scan
 from ..prose.images import remote_images
 from ..prose.link_references import LinkReferences
 from ..schemas.checker import Fields, Items, quoted
-from ..yamlio.reader import Node
-from ..yamlio.reader import Source as YamlSource
+from ..yamlio.reader import Node, YamlFile
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 _RECONCILIATION = re.compile(r"^(Amendment|Unresolved conflict):", re.MULTILINE)
@@ -90,7 +89,7 @@ class BlockBuilder:
     """Builds the blocks of one report file; ``citations``, ``sources`` and
     ``reconciliations`` collect what their text refers to, with locations."""
 
-    def __init__(self, source: YamlSource, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics,
+    def __init__(self, source: YamlFile, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics,
                  links_only: bool = False) -> None:
         self.source = source
         self.system = system

@@ -42,8 +42,7 @@ from ..schemas.checker import Fields, StructureChecker
 from ..schemas.language import METADATA_KEYS, SET, report_spec
 from ..schemas.type_files import TYPES_DIR, builtin_registry, collection_registry
 from ..yamlio.files import links_inside, read_regular_file
-from ..yamlio.reader import MappingNode, SequenceNode, read_source
-from ..yamlio.reader import Source as YamlSource
+from ..yamlio.reader import MappingNode, SequenceNode, YamlFile, read_yaml
 from ..yamlio.styled import placed, styled_mapping
 from .block_builder import BlockBuilder, Container
 from .bulk import no_cycle_collection
@@ -179,7 +178,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _mapping_root(source: YamlSource, diagnostics: Diagnostics, what: str, first_keys: str) -> bool:
+def _mapping_root(source: YamlFile, diagnostics: Diagnostics, what: str, first_keys: str) -> bool:
     if isinstance(source.root, MappingNode):
         return True
     got = "a list" if isinstance(source.root, SequenceNode) else "a single value"
@@ -198,7 +197,7 @@ def load_report_file(
     ``links_only``: its set cites records by link only (the method's current sets)."""
     registry = registry or builtin_registry()
     diagnostics = Diagnostics()
-    source = read_source(path, data, diagnostics)
+    source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a report", "type:, system:, title:"):
         return None, diagnostics
     checked = StructureChecker(source, diagnostics).check(source.root, report_spec(registry), "the report")
@@ -212,7 +211,7 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | 
     """Read and check a set's shared metadata (``_set.yaml``)."""
     registry = registry or builtin_registry()
     diagnostics = Diagnostics()
-    source = read_source(path, data, diagnostics)
+    source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
         return None, diagnostics
     checked = StructureChecker(source, diagnostics).check(source.root, SET, "the set's metadata")

@@ -15,7 +15,7 @@ from typing import Any
 from ..diagnostics import NAMES_LIMIT, Diagnostics, listed
 from ..method.near_misses import did_you_mean
 from ..prose.nesting import MAX_NESTING, too_deep
-from ..yamlio.reader import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, Source, control_name
+from ..yamlio.reader import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, YamlFile, control_name
 from .language import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 
 
@@ -69,7 +69,7 @@ _COMMENT_LINES = re.compile(r"(?:[ \t]*\r?\n)+([ ]*)#")
 
 
 class StructureChecker:
-    def __init__(self, source: Source, diagnostics: Diagnostics) -> None:
+    def __init__(self, source: YamlFile, diagnostics: Diagnostics) -> None:
         self.source = source
         self.diagnostics = diagnostics
 
@@ -78,7 +78,7 @@ class StructureChecker:
 
     def check(self, node: Node, spec: Spec, name: str) -> Any:
         """The checked value of ``node``, or ``None`` when unusable.
-        The tree is a tree: ``read_source`` refused anchors and aliases."""
+        The tree is a tree: ``read_yaml`` refused anchors and aliases."""
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
             return None
@@ -133,7 +133,7 @@ class StructureChecker:
                                 ", or split it over several records or sections"),
             )
             return None
-        # The file holds no control character (``read_source`` refused it otherwise) and libyaml
+        # The file holds no control character (``read_yaml`` refused it otherwise) and libyaml
         # reads a CRLF as LF, so only an escape sequence of a double-quoted scalar can write one
         control = CONTROL.search(value) if node.style == '"' else None
         if control:

@@ -32,7 +32,7 @@ from ..method.types import (
     Vocabulary,
 )
 from ..yamlio.files import links_inside, read_regular_file
-from ..yamlio.reader import Source, read_source
+from ..yamlio.reader import YamlFile, read_yaml
 from .checker import Fields, StructureChecker
 from .language import SET_TYPE_FILE, TYPE_FILE
 
@@ -107,7 +107,7 @@ def _section(fields: Fields) -> SectionSpec:
 
 def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: bool = False) -> ReportType | None:
     """One member type declaration; ``None`` (after saying why) when it cannot be used."""
-    source = read_source(display, data, diagnostics)
+    source = read_yaml(display, data, diagnostics)
     if source is None:
         return None
     checked = StructureChecker(source, diagnostics).check(source.root, TYPE_FILE, "the member type")
@@ -157,7 +157,7 @@ def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagn
                   builtin: bool = False) -> SetType | None:
     """One set type declaration, its roles' types among ``types``; ``None`` (after saying
     why, at the line of the name that is wrong) when it cannot be used."""
-    source = read_source(display, data, diagnostics)
+    source = read_yaml(display, data, diagnostics)
     if source is None:
         return None
     found = len(diagnostics)
@@ -209,7 +209,7 @@ def _type_named(method_type: str, types: dict[str, ReportType]) -> str | None:
     return next((t.name for t in types.values() if stem in t.names), None)
 
 
-def _check_names(source: Source, checked: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
+def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
     """Every role, rule and section a set type names is one it declares."""
     roles = checked["layout"]["roles"]
     known = listed(roles, NAMES_LIMIT, in_order=True)

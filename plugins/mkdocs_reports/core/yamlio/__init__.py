@@ -1,7 +1,7 @@
 """YAML in and out, and the files it comes from and goes to.
 
 - ``reader``: one YAML file into a node tree that remembers every value's line and column,
-  refusing what can hurt a build (``read_source``: every YAML reader's way in).
+  refusing what can hurt a build (``read_yaml``: every YAML reader's way in).
 - ``styled``: YAML as its author spelled it (plain, quoted, flow), written back the same.
 - ``writer``: reports and sets written as YAML in the house style (``dump``).
 - ``files``: reading a collection's files: regular files inside it, within the size limit.
@@ -9,11 +9,11 @@
 """
 
 from .files import read_regular_file
-from .reader import MappingNode, Node, ScalarNode, Source, read_source
+from .reader import MappingNode, Node, ScalarNode, YamlFile, read_yaml
 from .writer import Sourced, SourcedDict, dump
 from .writing import WriteError, write_all
 
 __all__ = [
-    "MappingNode", "Node", "ScalarNode", "Source", "Sourced", "SourcedDict", "WriteError", "dump", "read_regular_file",
-    "read_source", "write_all",
+    "MappingNode", "Node", "ScalarNode", "Sourced", "SourcedDict", "WriteError", "dump", "read_regular_file",
+    "read_yaml", "write_all", "YamlFile",
 ]

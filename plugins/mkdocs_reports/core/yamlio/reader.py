@@ -8,7 +8,7 @@ million values, and every walk of the composed tree would follow them). The last
 refused on libyaml's event stream, before a node is composed: it is made without recursion
 and holds an alias as one event, so refusing costs time linear in the file's size.
 
-``read_source`` is every YAML reader's way in (reports, set files, member types, quote
+``read_yaml`` is every YAML reader's way in (reports, set files, member types, quote
 locks, manifests, imported front matter); ``tests/test_yaml_aliases.py`` finds any other.
 """
 
@@ -72,7 +72,7 @@ class _TextLoader(_BaseLoader):  # type: ignore[misc, valid-type]
 
 
 @dataclass
-class SourceText:
+class FileText:
     """A file's display path and text: places by offset, also before (or without) a node tree."""
 
     path: str
@@ -87,7 +87,7 @@ class SourceText:
 
 
 @dataclass
-class Source(SourceText):
+class YamlFile(FileText):
     """A report file: its display path, its text, and the composed root node."""
 
     root: Node
@@ -149,7 +149,7 @@ def _control_characters(path: str, text: str, diagnostics: Diagnostics) -> bool:
     if not _CONTROL_OR_CR.search(text):
         return False
     found = False
-    source = SourceText(path, text)
+    source = FileText(path, text)
     for match in CONTROL_IN_FILE.finditer(text):
         found = True
         diagnostics.error(
@@ -197,7 +197,7 @@ def _event_problem(path: str, text: str, diagnostics: Diagnostics) -> bool:
     deep = _DEEP_INDENT.search(text) if " " * MAX_INDENT in text else None  # a substring search first: faster
     if deep:
         diagnostics.error(
-            SourceText(path, text).offset_location(deep.start()),
+            FileText(path, text).offset_location(deep.start()),
             f"indentation of more than {MAX_INDENT} spaces: the nesting is deeper than a report needs",
             "flatten the structure; a report nests a few levels at most",
         )
@@ -237,7 +237,7 @@ def _shared(path: str, text: str, anchor: str, index: int, alias: bool, diagnost
         if text[index : index + 1] != "&":
             index = max(index, text.find("&" + anchor, index))
         message, fix = f"YAML anchor '&{name}': {why}", f"delete '&{name}' and write the value out wherever '*{name}' repeats it"
-    diagnostics.error(SourceText(path, text).offset_location(index), message, fix)
+    diagnostics.error(FileText(path, text).offset_location(index), message, fix)
 
 
 class _Mark(Protocol):
@@ -262,7 +262,7 @@ def _yaml_error(path: str, text: str, error: yaml.YAMLError, diagnostics: Diagno
     if mark is not None:
         location, index = Location(path, mark.line + 1, mark.column + 1), mark.index
     elif isinstance(position, int):
-        location, index = SourceText(path, text).offset_location(position), position
+        location, index = FileText(path, text).offset_location(position), position
     else:
         location, index = Location(path), None
     problem = getattr(error, "problem", None) or getattr(error, "reason", None) or str(error)
@@ -292,7 +292,7 @@ def too_large(path: str, size: int, diagnostics: Diagnostics, what: str = "a rep
     return True
 
 
-def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | None:
+def read_yaml(path: str, data: bytes, diagnostics: Diagnostics) -> YamlFile | None:
     """Parse ``data`` (the bytes of the file shown as ``path``); ``None`` after an error."""
     if too_large(path, len(data), diagnostics):
         return None
@@ -320,7 +320,7 @@ def read_source(path: str, data: bytes, diagnostics: Diagnostics) -> Source | No
     if root is None:  # comments, a byte order mark, '---' and nothing else
         _empty(path, diagnostics)
         return None
-    return Source(path, text, root)
+    return YamlFile(path, text, root)
 
 
 def _empty(path: str, diagnostics: Diagnostics) -> None:
@@ -331,4 +331,4 @@ def _empty(path: str, diagnostics: Diagnostics) -> None:
     )
 
 
-__all__ = ["CONTROL", "CONTROL_IN_FILE", "MappingNode", "Node", "ScalarNode", "SequenceNode", "Source", "control_name", "decode_text", "read_source"]
+__all__ = ["CONTROL", "CONTROL_IN_FILE", "MappingNode", "Node", "ScalarNode", "SequenceNode", "YamlFile", "control_name", "decode_text", "read_yaml"]

@@ -49,7 +49,7 @@ Styled = StyledScalar | StyledSequence | StyledMapping
 
 def styled(node: Node) -> Styled:
     """The value of a composed node, with its spelling. The node tree is one that
-    ``read_source`` accepted: no aliases, bounded depth."""
+    ``read_yaml`` accepted: no aliases, bounded depth."""
     if isinstance(node, ScalarNode):
         return StyledScalar(node.value, node.style or "")
     if isinstance(node, SequenceNode):

@@ -19,7 +19,7 @@ from ...diagnostics import Diagnostics, Location
 from ...loading.sets import membership_problems
 from ...method.types import SetType
 from ...yamlio.files import read_regular_file
-from ...yamlio.reader import MappingNode, Node, ScalarNode, read_source
+from ...yamlio.reader import MappingNode, Node, ScalarNode, read_yaml
 from ...yamlio.styled import StyledMapping, styled_mapping
 
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -51,7 +51,7 @@ def read_manifest(path: Path, display: str, layout: SetType, diagnostics: Diagno
     data = read_regular_file(path, display, diagnostics, "a manifest")
     if data is None:
         return None
-    source = read_source(display, data, diagnostics)
+    source = read_yaml(display, data, diagnostics)
     if source is None:
         return None
     root = source.root

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ...diagnostics import Diagnostics, Location, echoed
 from ...method.front_matter import BY_MARKDOWN
 from ...method.near_misses import did_you_mean
-from ...yamlio.reader import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_source, too_large
+from ...yamlio.reader import CONTROL_IN_FILE, MappingNode, ScalarNode, control_name, decode_text, read_yaml, too_large
 from ...yamlio.scalars import double_quoted
 from ...yamlio.styled import StyledMapping, styled_mapping
 from ...yamlio.writer import Sourced
@@ -117,7 +117,7 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         diagnostics.error(source.at(0), "the front matter is empty", "write 'type: …' and the method's other keys in it")
         return values, end + 1
     local = Diagnostics()
-    yaml_source = read_source(source.path, text.encode("utf-8"), local)
+    yaml_source = read_yaml(source.path, text.encode("utf-8"), local)
     diagnostics.extend(local)
     if yaml_source is None:  # its error is said; without the type, the body cannot be read
         return None
@@ -169,7 +169,7 @@ def reads_as(written: str, value: str) -> bool:
     if "\r" in written or not (double or (written[:1].isalnum() and "\n" in written)):
         return False
     text = f"k: {written}"
-    source = read_source("front matter", text.encode("utf-8"), Diagnostics())
+    source = read_yaml("front matter", text.encode("utf-8"), Diagnostics())
     if source is None or not isinstance(source.root, MappingNode) or len(source.root.value) != 1:
         return False
     node = source.root.value[0][1]

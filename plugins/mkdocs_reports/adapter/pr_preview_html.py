@@ -19,7 +19,7 @@ _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
 def banner(env: jinja2.Environment, pull_request: int, changes_href: str | None) -> str:
     """The banner of pull request ``pull_request``; ``changes_href`` is the Changes page's
     address relative to the page that shows it (or absolute under the site's path)."""
-    return env.get_template("reports/preview_banner.html.j2").render(pull_request=pull_request, changes_href=changes_href)
+    return env.get_template("reports/pr_preview_banner.html.j2").render(pull_request=pull_request, changes_href=changes_href)
 
 
 def not_found_redirect(env: jinja2.Environment, root: str) -> str:

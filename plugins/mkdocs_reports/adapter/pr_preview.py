@@ -19,23 +19,23 @@ _PR_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 ENVIRONMENT = {"preview_pr": "REPORTS_PREVIEW_PR", "base_ref": "REPORTS_BASE_REF", "base_export": "REPORTS_BASE_EXPORT"}
 
 
-class PreviewError(ValueError):
+class PullRequestPreviewError(ValueError):
     """A preview setting that cannot be used; the message names it and the fix."""
 
 
 @dataclass(frozen=True)
-class Preview:
+class PullRequestPreview:
     pull_request: int | None = None
     base_ref: str | None = None
     base_export: str | None = None
 
     @classmethod
-    def from_settings(cls, configured: dict[str, str | None], environ: Mapping[str, str] = os.environ) -> Preview:
+    def from_settings(cls, configured: dict[str, str | None], environ: Mapping[str, str] = os.environ) -> PullRequestPreview:
         values = {key: configured.get(key) or environ.get(variable) or None for key, variable in ENVIRONMENT.items()}
         number = values["preview_pr"]
         if number is not None and not _PR_NUMBER.fullmatch(number):
             shown = repr(number) if len(number) <= 40 else f"{number[:20]!r}… ({len(number)} characters)"
-            raise PreviewError(
+            raise PullRequestPreviewError(
                 f"preview_pr (or {ENVIRONMENT['preview_pr']}) is {shown}, not a pull-request number "
                 "— set it to the digits of the number (at most 9), e.g. 42"
             )
@@ -52,4 +52,4 @@ class Preview:
         return compare(base, snapshot_of(checked, head))
 
 
-__all__ = ["Preview", "PreviewError", "SnapshotError"]
+__all__ = ["PullRequestPreview", "PullRequestPreviewError", "SnapshotError"]
