@@ -5,7 +5,7 @@ kind headings, ``#### On [<ID>](<member>.md#<anchor>) — <label>`` annotations,
 fields.
 
 ``mkdocs-reports import`` reads what this writes back into the same YAML (see
-``method_markdown`` for the spellings both agree on). Where a report holds something the
+``spelling`` for the spellings both agree on). Where a report holds something the
 method's Markdown cannot carry exactly (two text blocks in a row read back as one; a cell
 with a line break), the export still writes it and says so in a warning.
 """

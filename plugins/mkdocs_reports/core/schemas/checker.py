@@ -1,4 +1,4 @@
-"""Check a composed YAML node tree against the declared shape (``schema``).
+"""Check a composed YAML node tree against the declared shape (``language``).
 
 Every problem becomes a diagnostic at the node's line and column; checking goes on after
 an error so that one run reports all of them. Values come back as plain Python, with the

@@ -2,7 +2,7 @@
 ``[a, b]``, an empty ``{}``), so that what the method wrote as YAML (a memory profile's
 comparison, a set's manifest) is written back the same, line for line.
 
-``styled`` takes a composed node (from ``yaml_source``); ``emit`` writes a mapping's entries
+``styled`` takes a composed node (from ``reader``); ``emit`` writes a mapping's entries
 at an indentation, block mappings and lists indented by two as the method's templates do.
 The report files hold such values in the same spelling, so one writer serves both: the
 report YAML and the method's Markdown front matter (or manifest) it is exported to.
