@@ -73,7 +73,7 @@ def check_one(data: bytes):
     report, diagnostics = load_report_file("reports/alpha/memory.yaml", data, "alpha", "memory")
     messages = Diagnostics(diagnostics)
     if report is not None:
-        collection = Collection({"alpha": System("alpha", report.system_name, {"memory": report})})
+        collection = Collection({"alpha": System("alpha", report.system_name, {"memory": report})}, types=builtin_registry())
         graph = CitationGraph(collection)
         messages.merge(validate(collection, graph))
         return report, graph, [str(d) for d in messages]

@@ -194,7 +194,7 @@ def test_the_reconciliation_has_its_page_navigation_and_schema(site, tmp_path):
 
 def test_the_text_and_json_exports_carry_every_member(checked):
     system = checked.collection.systems["tallybook"]
-    text = report_text(system.reports["epistemic"])
+    text = report_text(system.reports["epistemic"], checked.collection.types.method.kinds)
     assert "Authority-route ledger" in text and "no content change" in text
     assert "Type: agentic-system-analyses/types/agentic-system-epistemic-report.md" in text
     exported = run_cli("export", "--format", "json", str(SET))

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, get_args
 from .diagnostics import Location
 from .method.ids import anchor_of, kind_of
 from .method.types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
-from .schemas.type_files import builtin_registry
 
 if TYPE_CHECKING:
     from .grounding.lock import QuoteLock
@@ -649,8 +648,9 @@ class System:
 @dataclass
 class Collection:
     systems: dict[str, System] = field(default_factory=dict)
-    #: the member types this collection knows (the built-in ones unless it declares more)
-    types: TypeRegistry = field(default_factory=lambda: builtin_registry())
+    #: the member types this collection knows (the built-in ones unless it declares more):
+    #: always the loader's, so that no part of a collection falls back on the method's own
+    types: TypeRegistry = field(kw_only=True)
 
     def reports(self) -> list[Report]:
         return [report for system in self.systems.values() for report in system.reports.values()]

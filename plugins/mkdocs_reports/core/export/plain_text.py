@@ -71,12 +71,9 @@ def section_text(report: Report, key: str) -> str:
     return "\n\n".join(blocks_text(section.blocks)) if section else ""
 
 
-def report_text(report: Report, kinds: dict[str, str] | None = None) -> str:
-    """The whole report; ``kinds`` are the record kinds and their headings (the method's)."""
-    if kinds is None:
-        from ..schemas.type_files import builtin_method
-
-        kinds = builtin_method().kinds
+def report_text(report: Report, kinds: dict[str, str]) -> str:
+    """The whole report; ``kinds`` are the record kinds and their headings (the method's, as
+    the collection's types hold it: ``collection.types.method.kinds``)."""
     blocks = [report.title, f"Type: {report.type.method_type or TYPE_PATH.format(report.type.name)}"]
     for spec in report.type.sections:
         if spec.shape is Shape.ANNOTATIONS:

@@ -153,10 +153,11 @@ def _parts(fields: Any) -> tuple[FrontPart, ...]:
     return tuple(FrontPart(part["show"], part.get("role"), part.get("section")) for part in (fields or {}).get("parts") or ())
 
 
-def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagnostics: Diagnostics, *,
+def read_set_type(display: str, data: bytes, method: Method, types: dict[str, ReportType], diagnostics: Diagnostics, *,
                   builtin: bool = False) -> SetType | None:
-    """One set type declaration, its roles' types among ``types``; ``None`` (after saying
-    why, at the line of the name that is wrong) when it cannot be used."""
+    """One set type declaration, its roles' types among ``types`` and its vocabularies the
+    ``method``'s; ``None`` (after saying why, at the line of the name that is wrong) when it
+    cannot be used."""
     source = read_yaml(display, data, diagnostics)
     if source is None:
         return None
@@ -186,7 +187,7 @@ def read_set_type(display: str, data: bytes, types: dict[str, ReportType], diagn
     required = layout.get("required") or {}
     when = required.get("when") or {}
     vocabulary = BY_MARKDOWN[when["field"]].vocabulary if when.get("field") in BY_MARKDOWN else None
-    admitted = builtin_method().vocabularies[vocabulary].values if vocabulary else ()
+    admitted = method.vocabularies[vocabulary].values if vocabulary else ()
     requirement = Requirement(tuple(required.get("always") or ()), when.get("role"), when.get("field"),
                               {value: tuple(names) for value, names in (when.get("values") or {}).items()}, admitted)
     front = checked.get("front") or {}
@@ -297,11 +298,12 @@ def _builtin_files() -> list[tuple[Path, bytes]]:
 def builtin_registry() -> TypeRegistry:
     """The method's member types and set types, declared in the package's ``member_types/``."""
     diagnostics = Diagnostics()
+    method = builtin_method()
     types: dict[str, ReportType] = {}
     set_types: list[SetType] = []
     for path, data in _builtin_files():
         if is_set_type(data):
-            if (set_type := read_set_type(str(path), data, types, diagnostics, builtin=True)) is not None:
+            if (set_type := read_set_type(str(path), data, method, types, diagnostics, builtin=True)) is not None:
                 set_types.append(set_type)
         elif (report_type := read_type(str(path), data, diagnostics, builtin=True)) is not None:
             types[report_type.name] = report_type
@@ -313,7 +315,7 @@ def builtin_registry() -> TypeRegistry:
         for index, role in enumerate(set_type.roles.values()):
             places.setdefault(role.member_type, (rank, index))
     ordered = dict(sorted(types.items(), key=lambda item: places.get(item[0], (len(set_types), 0))))
-    return TypeRegistry(builtin_method(), ordered, tuple(set_types))
+    return TypeRegistry(method, ordered, tuple(set_types))
 
 
 def _clash(new: ReportType, known: dict[str, ReportType]) -> str | None:
@@ -364,7 +366,7 @@ def collection_registry(root: Path, diagnostics: Diagnostics, display: Callable[
     set_types = list(builtin.set_types)
     own: list[SetType] = []
     for shown, data in set_files:  # after the member types: their roles name them
-        if (set_type := read_set_type(shown, data, types, diagnostics)) is None:
+        if (set_type := read_set_type(shown, data, builtin.method, types, diagnostics)) is None:
             continue
         if any(other.name == set_type.name for other in set_types):
             diagnostics.error(Location(shown), f"the set type {set_type.name!r} is already declared",
