@@ -33,6 +33,9 @@ class Place:
     section: str  # section key, e.g. "records", "boundary"
     anchor: str  # HTML anchor on the report page
     label: str  # e.g. "MEM-RTE-memory-edit — Later read-back", "Authority-route ledger, row 3"
+    #: the anchor of the record, annotation or section whose text this is (the anchor's
+    #: container), carried so that nobody recovers it from the anchor's spelling
+    owner: str
 
 
 # --- blocks ----------------------------------------------------------------------------

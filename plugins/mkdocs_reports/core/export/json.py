@@ -163,8 +163,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "quotes": [_quote(q) for q in record.quotes],
                         "superseded_by": [replacement for replacement, _ in graph.superseded_by.get(key, [])],
                         "supersedes": [old for old, _ in graph.supersedes.get(key, [])],
-                        "cites": [c.target for c in report.citations if c.place.section == "records"
-                                  and (c.place.anchor == record.anchor or c.place.anchor.startswith(record.anchor + "--"))],
+                        "cites": [c.target for c in report.citations if c.place.section == "records" and c.place.owner == record.anchor],
                     }
                 )
             for annotation in report.annotations:

@@ -200,7 +200,7 @@ class BlockBuilder:
         """The blocks of a checked section, record or annotation body (text or a list)."""
         if value is None or node is None:
             return []
-        place = Place(container.section, container.anchor, container.text_label)
+        place = Place(container.section, container.anchor, container.text_label, container.anchor)
         if isinstance(value, str):
             return [Text(self.cite(value, node, place), place)]
         out: list[Block] = []
@@ -214,7 +214,7 @@ class BlockBuilder:
             elif kind in ("heading", "subheading"):
                 anchor = container.unique(f"{container.anchor}--{slug(content)}")
                 out.append(Heading(content, 3 if kind == "heading" else 4, anchor))
-                place = Place(container.section, anchor, f"{container.label} › {content}")
+                place = Place(container.section, anchor, f"{container.label} › {content}", container.anchor)
             elif kind == "quote":
                 out.append(self.quote(content, content_node, container))
             elif kind == "table":
@@ -230,14 +230,14 @@ class BlockBuilder:
     def _named(container: Container, place: Place) -> Place:
         """Where rows and items stand: under a sub-heading, or in the container itself
         ("MEM-OBJ-b, row 1", not "MEM-OBJ-b — text, row 1")."""
-        return Place(place.section, place.anchor, container.label) if place.anchor == container.anchor else place
+        return Place(place.section, place.anchor, container.label, place.owner) if place.anchor == container.anchor else place
 
     def quote(self, fields: Fields, node: Node, container: Container) -> Quote:
         # a block-scalar passage (`passage: |`) ends in a line break that is not quoted text
         passage = fields.get("passage", "").rstrip("\n")
         container.quotes += 1
         anchor = container.unique(f"{container.anchor}--quote-{container.quotes}")
-        place = Place(container.section, anchor, f"{container.label}, quote {container.quotes}")
+        place = Place(container.section, anchor, f"{container.label}, quote {container.quotes}", container.anchor)
         return Quote(passage, fields.get("path", ""), fields.get("lines"), self.source.location(node), fields.get("source"),
                      self.member, anchor, place)
 
@@ -256,7 +256,7 @@ class BlockBuilder:
         rules = [self.method.rule(column) for column in table.columns]
         for row_number, (cells, row_node) in enumerate(zip(fields["rows"], fields["rows"].nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}row-{row_number}")
-            row_place = Place(container.section, anchor, f"{named}, row {row_number}: {shorten(cells[0] if cells else '')}")
+            row_place = Place(container.section, anchor, f"{named}, row {row_number}: {shorten(cells[0] if cells else '')}", container.anchor)
             for column, (cell, cell_node) in enumerate(zip(cells, cells.nodes, strict=True)):
                 self.cite(cell, cell_node, row_place)
                 rule = rules[column] if column < len(rules) else None
@@ -297,7 +297,7 @@ class BlockBuilder:
         built = ItemList(style, [])
         for number, (text, node) in enumerate(zip(items, items.nodes, strict=True), start=1):
             anchor = container.unique(f"{stem}{number}")
-            self.cite(text, node, Place(container.section, anchor, f"{place.label}, item {number}"))
+            self.cite(text, node, Place(container.section, anchor, f"{place.label}, item {number}", container.anchor))
             built.items.append(Item(text, number, anchor))
         return built
 
@@ -308,7 +308,7 @@ class BlockBuilder:
             # reports it missing; the structure check has said what is wrong with it
             value, key_node = labelled.get(label, ""), labelled.key_nodes[label]
             anchor = container.unique(f"{container.anchor}--{slug(label)}")
-            place = Place(container.section, anchor, f"{where.label} — {label}")
+            place = Place(container.section, anchor, f"{where.label} — {label}", container.anchor)
             before = len(self.reconciliations)
             self.cite(value, value_node, place)
             rule = self.method.rule(label)

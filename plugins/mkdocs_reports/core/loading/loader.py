@@ -53,7 +53,7 @@ from .sets import apply_sets
 SET_FILE = "_set.yaml"
 
 #: where a report's description stands on its page
-DESCRIPTION = Place("description", "description", "Description")
+DESCRIPTION = Place("description", "description", "Description", "description")
 
 
 def section_anchor(key: str) -> str:

@@ -62,7 +62,7 @@ class ComparisonReader:
         comparison = MemoryComparison(fields.get("version"), fields.get("scope", ""), [], self.location(node),
                                       self.location(axes_node), styled_mapping(fields.node))
         head = [(label, key) for label, key in (("Version", "version"), ("Scope", "scope")) if key in fields]
-        self.blocks.append(self.field_list(head, fields, Place(SECTION, ANCHOR, HEADING), f"{ANCHOR}--"))
+        self.blocks.append(self.field_list(head, fields, Place(SECTION, ANCHOR, HEADING, ANCHOR), f"{ANCHOR}--"))
         axes: Fields | None = fields.get("axes")
         if axes is not None:
             for name, axis_fields in axes.items():
@@ -105,13 +105,13 @@ class ComparisonReader:
     def axis(self, name: str, fields: Fields, key_node: Node) -> ComparisonAxis:
         heading = Heading(name, 3, self.container.unique(f"{ANCHOR}--{slug(name)}"))
         self.blocks.append(heading)
-        place = Place(SECTION, heading.anchor, f"{HEADING} › {name}")
+        place = Place(SECTION, heading.anchor, f"{HEADING} › {name}", ANCHOR)
         axis = ComparisonAxis(name, fields.get("assessment", ""), [], fields.get("note", ""), self.location(key_node),
                               self.location(fields.nodes.get("assessment", key_node)))
         shown = [("Assessment", "assessment")] + ([("Values", "values")] if "values" in fields else []) + [
             ("Records", "records"), ("Note", "note")]
         self.blocks.append(self.field_list(shown, fields, place, f"{heading.anchor}--"))
-        axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records"))
+        axis.records = self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records", ANCHOR))
         if "values" in fields or "evidence" in fields:
             values: Items | None = fields.get("values")
             axis.values = [AxisValue(value, self.location(node)) for value, node in zip(values or [], values.nodes if values else [], strict=True)]
@@ -125,13 +125,13 @@ class ComparisonReader:
     def unit(self, fields: Fields, number: int, axis_place: Place) -> ComparisonUnit:
         heading = Heading(f"Unit {number}", 4, self.container.unique(f"{axis_place.anchor}--unit-{number}"))
         self.blocks.append(heading)
-        place = Place(SECTION, heading.anchor, f"{axis_place.label} › Unit {number}")
+        place = Place(SECTION, heading.anchor, f"{axis_place.label} › Unit {number}", ANCHOR)
         self.blocks.append(self.field_list([("Scope", "scope"), ("Assessment", "assessment"), ("Records", "records"),
                                             ("Note", "note")], fields, place, f"{heading.anchor}--"))
         findings = fields.get("findings") or []
         rows = [(entry.get("value", ""), entry, entry.nodes.get("value", entry.node)) for entry in findings]
         unit = ComparisonUnit(fields.get("scope", ""), fields.get("assessment", ""), self.findings(rows, place),
-                              self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records")),
+                              self.records(fields.get("records"), Place(SECTION, f"{heading.anchor}--records", f"{place.label} — Records", ANCHOR)),
                               fields.get("note", ""), self.location(fields.node),
                               self.location(fields.nodes.get("assessment", fields.node)))
         return unit
@@ -147,7 +147,7 @@ class ComparisonReader:
         out = []
         for number, (value, entry, value_node) in enumerate(rows, start=1):
             anchor = container.unique(f"{stem}-row-{number}")
-            row_place = Place(SECTION, anchor, f"{place.label}, row {number}: {value}")
+            row_place = Place(SECTION, anchor, f"{place.label}, row {number}: {value}", ANCHOR)
             records: Items | None = entry.get("records")
             note = self.builder.cite(entry.get("note", ""), entry.nodes.get("note"), row_place)
             table.rows.append(Row([value, entry.get("basis", ""), ", ".join(records or []), note], number, anchor))
@@ -166,7 +166,7 @@ class ComparisonReader:
             if isinstance(value, list):
                 value = ", ".join(value)
             elif key in ("scope", "note"):
-                value = self.builder.cite(value, fields.nodes[key], Place(SECTION, f"{stem}{slug(label)}", f"{place.label} — {label}"))
+                value = self.builder.cite(value, fields.nodes[key], Place(SECTION, f"{stem}{slug(label)}", f"{place.label} — {label}", ANCHOR))
             node = fields.nodes[key]
             out.fields.append(LabelledField(label, value, self.container.unique(f"{stem}{slug(label)}"),
                                             self.location(fields.key_nodes.get(key, node)), self.location(node)))
