@@ -112,7 +112,9 @@ def _source(source: Source) -> dict:
 
 
 def _where(item: Citation | SourceReference | Reconciliation) -> dict[str, object]:
-    return {"place": asdict(item.place), "file": item.location.file, "line": item.location.line, "column": item.location.column}
+    place = item.place  # the shape above: who owns the place is the report's business, not the export's
+    return {"place": {"section": place.section, "anchor": place.anchor, "label": place.label},
+            "file": item.location.file, "line": item.location.line, "column": item.location.column}
 
 
 def collection_json(collection: Collection, graph: CitationGraph) -> dict:
