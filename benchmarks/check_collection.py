@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mkdocs_reports.core.check import check_collection  # noqa: E402
+from mkdocs_reports.core.rules.collection_check import check_collection  # noqa: E402
 from synthetic import write_collection  # noqa: E402
 
 

@@ -62,7 +62,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from mkdocs_reports.core.yaml_source import MAX_LINES  # noqa: E402
+from mkdocs_reports.core.yamlio.reader import MAX_LINES  # noqa: E402
 from synthetic import _sentences  # noqa: E402
 
 HEADER = (
@@ -88,7 +88,7 @@ sys.path.insert(0, benchmarks)
 from own_peak import own_peak  # not ru_maxrss: it counts the parent's memory at the fork
 start = time.perf_counter()
 if mode == "check":
-    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.rules.collection_check import check_collection
     result = check_collection(target)
     errors = len(result.errors) + result.omitted
 elif mode == "cli":
@@ -99,7 +99,7 @@ elif mode == "cli":
     errors = out.getvalue().count(": error: ")
 elif mode == "import":  # a set folder or one member, checked against an empty collection
     from pathlib import Path
-    from mkdocs_reports.core.markdown_import import import_markdown
+    from mkdocs_reports.core.markdown.reader import import_markdown
     result = import_markdown([Path(target)], Path(target).parent / "out", system="inkwell", check=True)
     errors = sum(d.severity == "error" for d in result.diagnostics)
 else:

@@ -37,12 +37,12 @@ import markdown
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mkdocs_reports.core.bulk import no_cycle_collection  # noqa: E402
-from mkdocs_reports.core.check import check_collection  # noqa: E402
 from mkdocs_reports.core.diagnostics import Diagnostics  # noqa: E402
-from mkdocs_reports.core.export.markdown import member_markdown  # noqa: E402
-from mkdocs_reports.core.markdown_import import import_markdown, read_member  # noqa: E402
-from mkdocs_reports.core.type_files import builtin_registry  # noqa: E402
+from mkdocs_reports.core.loading.bulk import no_cycle_collection  # noqa: E402
+from mkdocs_reports.core.markdown.reader import import_markdown, read_member  # noqa: E402
+from mkdocs_reports.core.markdown.writer import member_markdown  # noqa: E402
+from mkdocs_reports.core.rules.collection_check import check_collection  # noqa: E402
+from mkdocs_reports.core.schemas.type_files import builtin_registry  # noqa: E402
 from synthetic import write_collection  # noqa: E402
 
 

@@ -46,8 +46,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from import_members import _best as best  # noqa: E402  (the same timing as the members' benchmark)
-from mkdocs_reports.core.check import check_collection  # noqa: E402
-from mkdocs_reports.core.markdown_import import import_markdown  # noqa: E402
+from mkdocs_reports.core.markdown.reader import import_markdown  # noqa: E402
+from mkdocs_reports.core.rules.collection_check import check_collection  # noqa: E402
 
 SETS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "sets"
 FIXTURE = SETS / "retained" / "inkwell"

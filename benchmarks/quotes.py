@@ -30,7 +30,7 @@ from pathlib import Path
 import yaml
 
 from mkdocs_reports.cli import main as cli
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 WORDS = ["memory", "recall", "store", "branch", "tally", "note", "seed", "graph", "head", "cache", "index", "summary"]
 GIT_ENV = {

@@ -27,7 +27,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages.paths import Paths
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from import_sets import current, retained  # noqa: E402
-from mkdocs_reports.core.markdown_import import import_markdown  # noqa: E402
+from mkdocs_reports.core.markdown.reader import import_markdown  # noqa: E402
 from site_build import REPO, mkdocs_build, site_sizes  # noqa: E402
 
 #: each generation's sets as the method publishes them, by the function that writes them

@@ -20,8 +20,8 @@ import re
 import sys
 from pathlib import Path
 
-from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.model import FieldList, Heading, ItemList, Quote, Report, Table, Text
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 #: anything that looks like a record ID (as the checker's grammar writes them)
 CANDIDATE_RE = re.compile(r"(?<![\w-])(?:RT|MEM|EPI)-[A-Z]{2,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w])")

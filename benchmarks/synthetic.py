@@ -139,7 +139,7 @@ def profile_yaml(rng: random.Random, sentences: list[str], system: str, axes: di
 def write_profiles(root: Path, systems: int, seed: int = 7) -> int:
     """Write ``systems`` systems of one memory profile (and a ``_set.yaml``) each, their
     values drawn from the method's vocabularies; return the bytes written."""
-    from mkdocs_reports.core.type_files import builtin_method
+    from mkdocs_reports.core.schemas.type_files import builtin_method
 
     spec = builtin_method().comparison
     axes = {axis: list(vocabulary.values) for axis, vocabulary in spec.axes.items()}

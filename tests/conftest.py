@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_reports.core.check import CheckedCollection, check_collection
+from mkdocs_reports.core.rules.collection_check import CheckedCollection, check_collection
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent

@@ -15,8 +15,8 @@ from pathlib import Path
 import yaml
 
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.report_types import ReportType, Shape
-from mkdocs_reports.core.type_files import TYPES_DIR, builtin_registry, read_type
+from mkdocs_reports.core.method.types import ReportType, Shape
+from mkdocs_reports.core.schemas.type_files import TYPES_DIR, builtin_registry, read_type
 
 #: one line each; those without "/" can also stand in a system name
 LINE_VECTORS = [

@@ -10,9 +10,9 @@ from pathlib import Path
 import yaml
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.markdown import member_markdown
-from mkdocs_reports.core.markdown_import import ImportResult, import_markdown
+from mkdocs_reports.core.markdown.reader import ImportResult, import_markdown
+from mkdocs_reports.core.markdown.writer import member_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 MARKDOWN = FIXTURES / "markdown"
 INKWELL = MARKDOWN / "inkwell"

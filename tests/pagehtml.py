@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mkdocs_reports.adapter.config import settings_of
 from mkdocs_reports.adapter.messages import log_level
-from mkdocs_reports.core.check import CheckedCollection, check_collection
+from mkdocs_reports.core.rules.collection_check import CheckedCollection, check_collection
 from mkdocs_reports.pages import PageSettings, Paths, SitePages
 from sitehtml import REPO, Page, Site, read_page
 

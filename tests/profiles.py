@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import FIXTURES
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 
 PROFILES = FIXTURES / "sets" / "profiles"
 #: the systems with a profile, as the comparison lists them, and the one without

@@ -47,8 +47,8 @@ def build_site(project: Path, *, strict: bool = True, config_file: Path | None =
 def imported_site(tmp_path_factory, sets: list[Path], types: list[Path] = ()) -> tuple[Site, object]:
     """Sets in the method's Markdown imported (with a collection's own type files), checked
     clean and built into a real site: the site and the checked collection."""
-    from mkdocs_reports.core.check import check_collection
-    from mkdocs_reports.core.markdown_import import import_markdown
+    from mkdocs_reports.core.markdown.reader import import_markdown
+    from mkdocs_reports.core.rules.collection_check import check_collection
 
     reports = tmp_path_factory.mktemp("imported") / "reports"
     (reports / "_types").mkdir(parents=True)
@@ -342,7 +342,7 @@ def report_pieces(report) -> list[str]:
     """Everything an author wrote in a report, piece by piece: each text, field, list item,
     table cell and column header, quote passage and path (a page may lay them out in any
     order around their labels, but no piece may be missing)."""
-    from mkdocs_reports.core.export.text import blocks_text
+    from mkdocs_reports.core.export.plain_text import blocks_text
     from mkdocs_reports.core.model import FieldList, ItemList, Quote, Table
 
     def of(blocks) -> list[str]:

@@ -17,9 +17,9 @@ from collections import Counter
 import pytest
 
 from conftest import FIXTURES, REPO, run_cli
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.text import report_text
-from mkdocs_reports.core.type_files import builtin_registry
+from mkdocs_reports.core.export.plain_text import report_text
+from mkdocs_reports.core.rules.collection_check import check_collection
+from mkdocs_reports.core.schemas.type_files import builtin_registry
 
 TYPES = builtin_registry()
 
@@ -158,7 +158,7 @@ def test_every_sentence_of_the_seed_comes_through_in_order(collection, system):
     repairs = dict(REPAIRS.get(system, []))
     assert set(repairs) <= set(seed), "a listed repair no longer matches its seed"
     seed = [repairs.get(line, line) for line in seed]
-    exported = normalise(report_text(collection.systems[system].reports["memory"]))
+    exported = normalise(report_text(collection.systems[system].reports["memory"], collection.types.method.kinds))
 
     seed_units, export_units = units(seed), units(exported)
     assert [key for key, _ in export_units] == [key for key, _ in seed_units], "sections/records out of order"

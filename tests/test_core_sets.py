@@ -175,7 +175,7 @@ def test_other_files_starting_with_an_underscore_are_refused(reports):
 def test_checking_one_file_reads_its_set(reports):
     reports.write("alpha/_set.yaml", SET)
     path = reports.report("alpha", "run_id: AAS-2026-01-02-alpha-01\n")
-    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.rules.collection_check import check_collection
 
     result = check_collection(path, base=reports.root.parent)
     assert [d.message for d in result.errors] == [

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from mkdocs_reports.core.writing import WriteError, write_all
+from mkdocs_reports.core.yamlio.writing import WriteError, write_all
 
 
 @pytest.mark.parametrize("kind", ["folder", "link"])

@@ -7,7 +7,7 @@ only."""
 
 from __future__ import annotations
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from test_set_types import BOUNDARY, OVERVIEW, _write
 
 RUNTIME = """\

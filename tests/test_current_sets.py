@@ -8,9 +8,9 @@ import re
 import shutil
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.markdown import system_markdown
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.markdown.writer import system_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages.site import SitePages
 
 QUILL = FIXTURES / "sets" / "current" / "quill"

@@ -17,9 +17,9 @@ import pytest
 import yaml
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.markdown import system_markdown
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.markdown.writer import system_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 TERN = FIXTURES / "sets" / "current" / "tern"
 SET_TYPE = Path(__file__).resolve().parent.parent / "plugins" / "mkdocs_reports" / "member_types" / "analysis-set.yaml"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from conftest import FIXTURES, run_cli
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 
 
 def _reports(tmp_path):

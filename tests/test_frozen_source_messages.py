@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 
 @pytest.mark.parametrize("field, written", [("identity", "https://github.com/example/tern"), ("kind", "git"),

@@ -18,15 +18,15 @@ from html.parser import HTMLParser
 import pytest
 
 from fuzzing import inputs
-from mkdocs_reports.core import citations
-from mkdocs_reports.core.citations import mask_code
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.graph import CitationGraph
-from mkdocs_reports.core.images import is_remote_url
-from mkdocs_reports.core.loader import load_report_file
+from mkdocs_reports.core.loading.loader import load_report_file
 from mkdocs_reports.core.model import Collection, System
-from mkdocs_reports.core.type_files import builtin_registry
-from mkdocs_reports.core.validator import validate
+from mkdocs_reports.core.prose import citations
+from mkdocs_reports.core.prose.citations import mask_code
+from mkdocs_reports.core.prose.images import is_remote_url
+from mkdocs_reports.core.rules.graph import CitationGraph
+from mkdocs_reports.core.rules.record_rules import validate
+from mkdocs_reports.core.schemas.type_files import builtin_registry
 from mkdocs_reports.pages import PageSettings, SitePages
 from mkdocs_reports.safety.urls import is_safe_url
 
@@ -73,7 +73,7 @@ def check_one(data: bytes):
     report, diagnostics = load_report_file("reports/alpha/memory.yaml", data, "alpha", "memory")
     messages = Diagnostics(diagnostics)
     if report is not None:
-        collection = Collection({"alpha": System("alpha", report.system_name, {"memory": report})})
+        collection = Collection({"alpha": System("alpha", report.system_name, {"memory": report})}, types=builtin_registry())
         graph = CitationGraph(collection)
         messages.merge(validate(collection, graph))
         return report, graph, [str(d) for d in messages]

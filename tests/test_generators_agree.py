@@ -19,7 +19,7 @@ import pytest
 
 from conftest import FIXTURES
 from hostile import DOCS_PAGE, write_hostile_collection
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 from sitehtml import SAMPLE, make_project
 
 pytestmark = pytest.mark.once

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import minimal_report, only, run_cli
 from mkdocs_reports.core.diagnostics import PRINT_LIMIT
-from mkdocs_reports.core.schema import LINE_LIMIT, TEXT_LIMIT
+from mkdocs_reports.core.schemas.language import LINE_LIMIT, TEXT_LIMIT
 
 
 def valid(body: str = "", name: str = "Alpha") -> str:

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from markdown_helpers import INKWELL, new_collection
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 
 RETAINED = FIXTURES / "sets" / "retained"
 PINNED = RETAINED / "inkwell"

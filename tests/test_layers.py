@@ -59,9 +59,106 @@ def test_the_check_alone_loads_no_generator_markdown_or_templates(tmp_path):
     import sys
 
     code = (
-        "import sys; from mkdocs_reports.core.check import check_collection; "
+        "import sys; from mkdocs_reports.core.rules.collection_check import check_collection; "
         "check_collection(sys.argv[1]); "
         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'mkdocs', 'properdocs', 'markdown', 'jinja2', 'markupsafe', 'nh3'})))"
     )
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# --- inside core/ ----------------------------------------------------------------------
+
+CORE = PACKAGE / "core"
+#: core's packages (and top-level modules) from the bottom up: each imports only those before it
+CORE_LAYERS = ("diagnostics", "method", "prose", "yamlio", "schemas", "model", "grounding", "loading", "rules",
+               "export", "markdown", "changes")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _core_modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in sorted(CORE.rglob("*.py"))}
+
+
+def _typing_only(tree: ast.Module) -> set[ast.AST]:
+    """Imports under ``if TYPE_CHECKING:``: names for annotations, never run."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            found.update(inner for statement in node.body for inner in ast.walk(statement))
+    return found
+
+
+def _module_imports(name: str, path: Path, modules: dict[str, Path], *, typing: bool) -> set[str]:
+    """The modules of ``core`` that module ``name`` imports: every import statement, at the
+    top or inside a function; ``from package import module`` names the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = set() if typing else _typing_only(tree)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if node in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module for alias in node.names]
+        else:
+            continue
+        found.update(target for target in targets if target in modules and target != name)
+    return found
+
+
+def _graph(*, typing: bool) -> dict[str, set[str]]:
+    modules = _core_modules()
+    return {name: _module_imports(name, path, modules, typing=typing) for name, path in modules.items()}
+
+
+def test_no_module_of_core_imports_itself_round_a_circle():
+    """Python tolerates a circle hidden in a function-level import; a reader does not."""
+    graph = _graph(typing=True)
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in sorted(graph[name]):
+            if state.get(target) == 1:
+                circles.append([*path[path.index(target):], target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert [" -> ".join(circle) for circle in circles] == []
+
+
+def test_core_packages_import_only_what_lies_below_them():
+    """Each package of ``core`` (and ``diagnostics``, ``model``) has a place in
+    ``CORE_LAYERS``; a module imports nothing above its own. ``core/__init__`` re-exports
+    from the top and is no layer."""
+    graph = _graph(typing=False)
+    unknown, wrong = [], []
+    for name, targets in sorted(graph.items()):
+        if name == "mkdocs_reports.core":
+            continue
+        layer = name.split(".")[2]
+        if layer not in CORE_LAYERS:
+            unknown.append(name)
+            continue
+        for target in sorted(targets):
+            if target == "mkdocs_reports.core" or CORE_LAYERS.index(target.split(".")[2]) > CORE_LAYERS.index(layer):
+                wrong.append(f"{name} imports {target}")
+    assert unknown == []
+    assert wrong == []

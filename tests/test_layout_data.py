@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from mkdocs_reports.core.report_types import Shape
+from mkdocs_reports.core.method.types import Shape
 
 PACKAGE = Path(__file__).resolve().parent.parent / "plugins" / "mkdocs_reports"
 DATA = PACKAGE / "member_types"

@@ -22,13 +22,13 @@ from conftest import minimal_report
 from markdown_helpers import INKWELL
 from mkdocs_reports.core.changes.textdiff import word_diff
 from mkdocs_reports.core.diagnostics import Diagnostics, Location
-from mkdocs_reports.core.export.text import blocks_text
-from mkdocs_reports.core.images import remote_images
-from mkdocs_reports.core.markdown_import import read_member
-from mkdocs_reports.core.method_markdown import read_attribution
+from mkdocs_reports.core.export.plain_text import blocks_text
+from mkdocs_reports.core.markdown.reader import read_member
+from mkdocs_reports.core.markdown.spelling import read_attribution
 from mkdocs_reports.core.model import AnalysisSet, Source, System, Text
-from mkdocs_reports.core.source_paths import path_mentions
-from mkdocs_reports.core.type_files import builtin_registry
+from mkdocs_reports.core.prose.images import remote_images
+from mkdocs_reports.core.prose.source_paths import path_mentions
+from mkdocs_reports.core.schemas.type_files import builtin_registry
 
 BOUND = 3  # CPU seconds; a quadratic reading of these inputs takes well over a minute
 SIZE = 40_000
@@ -179,7 +179,7 @@ NO_LINK = ["unclosed link brackets", "unclosed image brackets", "bracket and wor
 
 def _prose(reports):
     """A function that converts author prose as the memory page of a system does."""
-    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.rules.collection_check import check_collection
     from mkdocs_reports.pages import PageSettings
     from mkdocs_reports.pages.site import SitePages
 

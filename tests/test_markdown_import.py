@@ -17,11 +17,11 @@ import yaml
 
 from conftest import REPO, run_cli
 from markdown_helpers import INKWELL, MEMBERS, export_collection, imported, line_content, new_collection, words, yaml_words
-from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.loader import display_path
-from mkdocs_reports.core.markdown_import import import_markdown, read_member
-from mkdocs_reports.core.type_files import builtin_registry, collection_registry
+from mkdocs_reports.core.loading.loader import display_path
+from mkdocs_reports.core.markdown.reader import import_markdown, read_member
+from mkdocs_reports.core.rules.collection_check import check_collection
+from mkdocs_reports.core.schemas.type_files import builtin_registry, collection_registry
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import FIXTURES
 from markdown_helpers import INKWELL, new_collection
-from mkdocs_reports.core.loader import display_path
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.loading.loader import display_path
+from mkdocs_reports.core.markdown.reader import import_markdown
 
 MALFORMED = FIXTURES / "markdown" / "malformed"
 

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from conftest import Collection, only
-from mkdocs_reports.core.markdown_nesting import MAX_NESTING
+from mkdocs_reports.core.prose.nesting import MAX_NESTING
 
 TOO_DEEP = MAX_NESTING + 1
 #: nesting past the limit, each way Python-Markdown nests (the number is the deepest level)

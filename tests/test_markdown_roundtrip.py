@@ -12,12 +12,12 @@ import pytest
 import yaml
 
 from markdown_helpers import YAML_COLLECTIONS, export_collection, imported, new_collection, yaml_data
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.markdown import system_markdown
-from mkdocs_reports.core.markdown_import import import_markdown
-from mkdocs_reports.core.markdown_import.run import SET_SCHEMA_URL
-from mkdocs_reports.core.schema import SCHEMA_URL
-from mkdocs_reports.core.yaml_writer import dump
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.markdown.reader.run import SET_SCHEMA_URL
+from mkdocs_reports.core.markdown.writer import system_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
+from mkdocs_reports.core.schemas.language import SCHEMA_URL
+from mkdocs_reports.core.yamlio.writer import dump
 from test_sets_import import INKWELL, pin
 
 

@@ -3,7 +3,7 @@ masked text is in the text: exact because masking adds no character but spaces."
 
 import random
 
-from mkdocs_reports.core.citations import mask_code
+from mkdocs_reports.core.prose.citations import mask_code
 
 ALPHABET = ["`", "``", "```", "~~~", "    ", "\t", "\n", " ", "]", "[", "!", "(", ")", "#", "\\", "a", "b", "SRC-1", ":"]
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from conftest import completed, only, run_cli
-from mkdocs_reports.core.report_types import Shape
-from mkdocs_reports.core.type_files import builtin_registry
+from mkdocs_reports.core.method.types import Shape
+from mkdocs_reports.core.schemas.type_files import builtin_registry
 
 SECURITY = """\
 name: agentic-system-security-report

@@ -6,7 +6,7 @@ the method's own layouts and types, whose lists are short, are named whole."""
 
 from __future__ import annotations
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from test_set_types import BOUNDARY, OVERVIEW, SECURITY_SET, SECURITY_TYPE, _write
 
 #: a fix with a list of choices is at most this long, however many there are

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages.backlinks import Backlinks
 from mkdocs_reports.pages.comparison import Comparison
 from mkdocs_reports.pages.views import Overview

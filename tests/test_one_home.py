@@ -1,6 +1,6 @@
 """A concept the package knows is written in one place: the record-ID grammar in
-``core/ids.py`` (the slug of a system or member in ``core/site_names.py``), "did you mean"
-in ``core/near_misses.py``. Read from the source, so that a second copy fails here before
+``core/method/ids.py`` (the slug of a system or member in ``core/method/site_names.py``), "did you mean"
+in ``core/method/near_misses.py``. Read from the source, so that a second copy fails here before
 it drifts from the first."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_reports.core.ids import DESTINATION_RE, ID_SHAPE, IdGrammar, id_spelled_by
-from mkdocs_reports.core.near_misses import did_you_mean
-from mkdocs_reports.core.type_files import builtin_method
+from mkdocs_reports.core.method.ids import DESTINATION_RE, ID_SHAPE, IdGrammar, id_spelled_by
+from mkdocs_reports.core.method.near_misses import did_you_mean
+from mkdocs_reports.core.schemas.type_files import builtin_method
 
 PACKAGE = Path(__file__).resolve().parents[1] / "plugins" / "mkdocs_reports"
 SOURCES = sorted(PACKAGE.rglob("*.py"))
@@ -33,7 +33,7 @@ def _names_used(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("piece", [r"{2,5}", r"{2,4}", r"[a-z0-9][a-z0-9-]*", r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"])
 def test_the_id_grammar_and_the_slug_are_written_once(piece: str) -> None:
-    homes = {PACKAGE / "core" / "ids.py", PACKAGE / "core" / "site_names.py"}
+    homes = {PACKAGE / "core" / "method" / "ids.py", PACKAGE / "core" / "method" / "site_names.py"}
     copies = [str(path.relative_to(PACKAGE)) for path in SOURCES
               if path not in homes and any(piece in text for text in _string_constants(path))]
     assert copies == []
@@ -41,7 +41,7 @@ def test_the_id_grammar_and_the_slug_are_written_once(piece: str) -> None:
 
 def test_did_you_mean_is_asked_of_difflib_in_one_module() -> None:
     askers = [str(path.relative_to(PACKAGE)) for path in SOURCES if "get_close_matches" in _names_used(path)]
-    assert askers == ["core/near_misses.py"]
+    assert askers == ["core/method/near_misses.py"]
 
 
 def test_the_shared_pieces_match_what_the_copies_matched() -> None:

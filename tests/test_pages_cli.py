@@ -12,7 +12,7 @@ import yaml
 
 from conftest import FIXTURES, REPO, minimal_report, run_cli
 from mkdocs_reports.cli.pages import write_pages
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, record_problems
 from test_site_safety import unsafe
 

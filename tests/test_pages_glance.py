@@ -40,7 +40,7 @@ def test_the_glance_of_this_collection_says_what_each_system_is():
     the glance shows what each memory report says first, never "not recorded"."""
     from pathlib import Path
 
-    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.rules.collection_check import check_collection
 
     root = Path(__file__).resolve().parents[1] / "reports"
     html = SitePages(check_collection(root, base=root.parent).graph).glance("index.md").html
@@ -56,7 +56,7 @@ def test_a_value_not_recorded_is_said_quietly_wherever_a_system_page_shows_it():
     run or source identity: every cell and card that shows one says it quietly."""
     from pathlib import Path
 
-    from mkdocs_reports.core.check import check_collection
+    from mkdocs_reports.core.rules.collection_check import check_collection
 
     root = Path(__file__).resolve().parents[1] / "reports"
     pages = SitePages(check_collection(root, base=root.parent).graph).pages()

@@ -27,7 +27,7 @@ from browser import BrowserSession, browser, http_server  # noqa: F401 - browser
 from conftest import minimal_report
 from hostile import write_hostile_collection
 from mkdocs_reports.cli.pages import write_pages
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from test_generators_agree import built_files
 from test_site_hostile_browser import HOOK, WAIT, _fired, _foreign_loads, config_is_the_themes, hover_all
 

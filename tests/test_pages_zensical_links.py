@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from mkdocs_reports.cli.pages import write_pages
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from profiles import profile_collection
 from sitehtml import Site
 from test_pages_hostile_browser import _zensical

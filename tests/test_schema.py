@@ -11,13 +11,13 @@ import pytest
 import yaml
 
 from conftest import FIXTURES, REPO, run_cli
-from mkdocs_reports.core.schema import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, set_type_json_schema, type_json_schema
-from mkdocs_reports.core.type_files import BUILTIN_DIR, is_set_type
+from mkdocs_reports.core.schemas.language import SCHEMA_BASE, SCHEMA_URL, json_schema, set_json_schema, set_type_json_schema, type_json_schema
+from mkdocs_reports.core.schemas.type_files import BUILTIN_DIR, builtin_registry, is_set_type
 from mkdocs_reports.pages.assets import PUBLISHED_SCHEMAS, SCHEMA_PATH
 
 SCHEMAS = REPO / "plugins/mkdocs_reports/schema"
 GENERATED = {
-    "report.schema.json": (json_schema, "mkdocs-reports schema"),
+    "report.schema.json": (lambda: json_schema(builtin_registry()), "mkdocs-reports schema"),
     "set.schema.json": (set_json_schema, "mkdocs-reports schema --of set"),
     "member-type.schema.json": (type_json_schema, "mkdocs-reports schema --of type"),
     "set-type.schema.json": (set_type_json_schema, "mkdocs-reports schema --of set-type"),
@@ -58,7 +58,7 @@ def test_the_schemas_are_valid_draft_2020_12(name):
 
 @pytest.mark.parametrize("path", REPORT_FILES, ids=str)
 def test_reports_that_pass_the_checker_pass_the_schema(path):
-    jsonschema.validate(load(path), json_schema())
+    jsonschema.validate(load(path), json_schema(builtin_registry()))
 
 
 @pytest.mark.parametrize("path", SET_FILES, ids=str)
@@ -96,7 +96,7 @@ def test_set_types_pass_the_published_set_type_schema(path):
 )
 def test_the_set_type_schema_refuses_what_the_checker_refuses(edit, tmp_path):
     from mkdocs_reports.core.diagnostics import Diagnostics
-    from mkdocs_reports.core.type_files import collection_registry
+    from mkdocs_reports.core.schemas.type_files import collection_registry
 
     def declared(document: dict) -> list[str]:
         """What the checker says of the document as a collection's set type."""
@@ -133,7 +133,7 @@ def test_the_set_type_schema_refuses_what_the_checker_refuses(edit, tmp_path):
 )
 def test_the_schema_refuses_what_the_checker_refuses(document):
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(document, json_schema())
+        jsonschema.validate(document, json_schema(builtin_registry()))
 
 
 SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_URL}"
@@ -143,7 +143,7 @@ SET_SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_BASE}set.schema.json
 def test_the_schema_id_is_its_published_address_on_the_projects_site():
     """The package's Homepage is the site; the plugin publishes the schema at SCHEMA_PATH there."""
     urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
-    assert json_schema()["$id"] == SCHEMA_URL == urls["Schema"] == urls["Homepage"] + SCHEMA_PATH
+    assert json_schema(builtin_registry())["$id"] == SCHEMA_URL == urls["Schema"] == urls["Homepage"] + SCHEMA_PATH
     assert set_json_schema()["$id"] == urls["Homepage"] + "schema/set.schema.json"
     assert type_json_schema()["$id"] == urls["Homepage"] + "schema/member-type.schema.json"
     assert set_type_json_schema()["$id"] == urls["Homepage"] + "schema/set-type.schema.json"

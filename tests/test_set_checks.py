@@ -10,8 +10,8 @@ import shutil
 import pytest
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 
 @pytest.fixture(scope="module")

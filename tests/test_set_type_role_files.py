@@ -6,7 +6,7 @@ word) or when it is too long for the files made of it; and so is a report file n
 
 from __future__ import annotations
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages import PageSettings, SitePages
 from test_set_types import BOUNDARY, OVERVIEW, SECURITY_SET, SECURITY_TYPE, _write
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages import PageSettings, SitePages
 from test_set_types import BOUNDARY, OVERVIEW, SECURITY_SET, SECURITY_TYPE, _write
 

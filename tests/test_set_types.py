@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 BOUNDARY = """\
 type: agentic-system-boundary
@@ -143,7 +143,7 @@ def test_a_collection_declares_a_set_type_of_its_own(tmp_path):
     import shutil
 
     from conftest import FIXTURES
-    from mkdocs_reports.core.markdown_import import import_markdown
+    from mkdocs_reports.core.markdown.reader import import_markdown
 
     reports = tmp_path / "reports"
     assert import_markdown([FIXTURES / "sets" / "retained" / "ember"], reports).ok

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, run_cli
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.markdown import system_markdown
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.markdown.writer import system_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
 
 RETAINED = FIXTURES / "sets" / "retained"
 INKWELL, EMBER = RETAINED / "inkwell", RETAINED / "ember"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from mkdocs_reports.core.graph import CitationGraph
+from mkdocs_reports.core.rules.graph import CitationGraph
 from mkdocs_reports.pages import SitePages
 
 CONFLICT = "Unresolved conflict:"

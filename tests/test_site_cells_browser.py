@@ -9,7 +9,7 @@ import pytest
 from axe import VIEWS, show, violations
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 from sitehtml import build_site, make_project
 
 pytestmark = pytest.mark.site

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from mkdocs_reports.core.type_files import builtin_method
+from mkdocs_reports.core.schemas.type_files import builtin_method
 from profiles import PROFILED, WITHOUT, profile_collection
 
 AXES = list(builtin_method().comparison.axes)

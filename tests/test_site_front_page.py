@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from conftest import FIXTURES
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.graph import CitationGraph
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.rules.collection_check import check_collection
+from mkdocs_reports.core.rules.graph import CitationGraph
 from mkdocs_reports.pages.corrections import Corrections
 from sitehtml import SAMPLE, Site, build_site, make_project, missing_sentences
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import FIXTURES
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 from test_site_safety import elements, unsafe
 
 VECTOR = ('Raw <img src=x onerror=alert(901)> and a [link](https://example.org/ "<img src=x onerror=alert(902)>")'

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from markdown_helpers import INKWELL, imported, new_collection
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site

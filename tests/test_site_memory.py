@@ -9,7 +9,7 @@ import os
 import tracemalloc
 from pathlib import Path
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages import SitePages
 from mkdocs_reports.pages.search import encoded, merge_into_index, search_entries
 from test_site_navigation import collection

@@ -17,8 +17,8 @@ import pytest
 from conftest import Collection, minimal_report, only
 from markdown_helpers import INKWELL
 from mkdocs_reports import cli
-from mkdocs_reports.core.markdown_import import import_markdown
-from mkdocs_reports.core.site_names import MAX_SLUG
+from mkdocs_reports.core.markdown.reader import import_markdown
+from mkdocs_reports.core.method.site_names import MAX_SLUG
 
 KEPT = ["assets", "changes", "comparison", "coverage", "pr-preview", "records", "schema", "search", "systems"]
 

@@ -21,7 +21,7 @@ import pytest
 import yaml
 
 from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve  # noqa: F401 - browser is a fixture
-from mkdocs_reports.core.type_files import TYPES_DIR
+from mkdocs_reports.core.schemas.type_files import TYPES_DIR
 from profiles import profile_collection
 from sitehtml import build_site, make_project
 

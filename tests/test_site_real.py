@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import REPO, Site, build_site, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site

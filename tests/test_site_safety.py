@@ -11,8 +11,8 @@ from unittest import mock
 import pytest
 
 from hostile import write_hostile_collection
-from mkdocs_reports.core.images import is_remote_url
-from mkdocs_reports.pages.text import PageText, label_html
+from mkdocs_reports.core.prose.images import is_remote_url
+from mkdocs_reports.pages.prose_html import PageText, label_html
 from mkdocs_reports.safety.sanitize import sanitize, sanitize_rows
 from mkdocs_reports.safety.urls import is_safe_url
 from sitehtml import Site, build_site, make_project
@@ -49,7 +49,7 @@ def escaping_off():
     labels and titles (``label_html``, whose cache is emptied on both sides)."""
     label_html.cache_clear()
     with mock.patch.object(PageText, "_tokenized", lambda self, text, carried: (text, [])), \
-            mock.patch("mkdocs_reports.pages.text._escaped", lambda text, carried, escapes: text):
+            mock.patch("mkdocs_reports.pages.prose_html._escaped", lambda text, carried, escapes: text):
         yield
     label_html.cache_clear()
 

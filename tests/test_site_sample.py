@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import SAMPLE, Site, build_site, make_project, record_problems
 
 pytestmark = pytest.mark.site

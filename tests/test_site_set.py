@@ -11,8 +11,8 @@ import re
 import pytest
 
 from conftest import FIXTURES, run_cli
-from mkdocs_reports.core.check import check_collection
-from mkdocs_reports.core.export.text import report_text
+from mkdocs_reports.core.export.plain_text import report_text
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site
@@ -194,7 +194,7 @@ def test_the_reconciliation_has_its_page_navigation_and_schema(site, tmp_path):
 
 def test_the_text_and_json_exports_carry_every_member(checked):
     system = checked.collection.systems["tallybook"]
-    text = report_text(system.reports["epistemic"])
+    text = report_text(system.reports["epistemic"], checked.collection.types.method.kinds)
     assert "Authority-route ledger" in text and "no content change" in text
     assert "Type: agentic-system-analyses/types/agentic-system-epistemic-report.md" in text
     exported = run_cli("export", "--format", "json", str(SET))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages.site import SitePages
 from mkdocs_reports.safety.chrome import chrome_html
 from sitehtml import REPO, SAMPLE, Site, build_site, make_project

@@ -10,8 +10,8 @@ import shutil
 
 import pytest
 
-from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.export.json import collection_json
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import GENERATOR, SAMPLE, Site, build_site, make_project, record_problems
 
 pytestmark = pytest.mark.site

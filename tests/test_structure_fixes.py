@@ -4,7 +4,7 @@ frozen ``source`` is ``null`` or a mapping of its fields, and a list there was t
 
 from __future__ import annotations
 
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from test_set_types import BOUNDARY, OVERVIEW, _write
 
 

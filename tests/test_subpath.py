@@ -26,7 +26,7 @@ from urllib.request import urlopen
 import pytest
 
 from browser import BrowserSession, browser, http_server, search_finds  # noqa: F401 - browser is a fixture
-from mkdocs_reports.core.check import check_collection
+from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import REPO, build_site
 
 pytestmark = pytest.mark.site

@@ -84,7 +84,7 @@ def test_the_wheel_carries_templates_assets_schema_and_license(dist):
         names = set(archive.namelist())
         metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     for needed in ("mkdocs_reports/schema/report.schema.json", "mkdocs_reports/scripts/shared.js",
-                   "mkdocs_reports/templates/reports/report.html.j2", "mkdocs_reports/templates/reports/preview_banner.html.j2"):
+                   "mkdocs_reports/templates/reports/report.html.j2", "mkdocs_reports/templates/reports/pr_preview_banner.html.j2"):
         assert needed in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "License-Expression: MIT" in metadata and "Requires-Python: >=3.11" in metadata

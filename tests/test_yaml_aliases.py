@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, REPO, completed, minimal_report, only
-from mkdocs_reports.core.markdown_import import import_markdown
+from mkdocs_reports.core.markdown.reader import import_markdown
 from quotes_helpers import quote_block, record_with_quotes, write_system
 
 BOUND = 1.0  # CPU seconds: before the refusal, a bomb took 1.7 s (a set file) to 6 s (front matter)
@@ -142,10 +142,10 @@ def test_ampersands_and_asterisks_in_text_are_not_anchors_or_aliases(reports):
     assert reports.messages() == []
 
 
-#: what may read YAML other than ``core/yaml_source.py``, and why it may
+#: what may read YAML other than ``core/yamlio/reader.py``, and why it may
 TRUSTED_READERS = {
     "cli/site_config.py": "mkdocs.yml: the site owner's configuration, read as MkDocs reads it (aliases allowed)",
-    "core/front_matter.py": "the package's own method.yaml, shipped with it",
+    "core/method/front_matter.py": "the package's own method.yaml, shipped with it",
 }
 #: PyYAML's names that read a text: its functions and its loaders (``…Loader(text)``)
 READING = {"load", "load_all", "safe_load", "safe_load_all", "full_load", "full_load_all", "unsafe_load",
@@ -180,5 +180,5 @@ def test_yaml_is_read_in_one_place_that_refuses_aliases():
         found = _yaml_readers(path)
         if found:
             readers[path.relative_to(package).as_posix()] = found
-    assert readers.pop("core/yaml_source.py"), "the one home of YAML reading reads no YAML"
-    assert sorted(readers) == sorted(TRUSTED_READERS), readers  # author YAML must go through read_source
+    assert readers.pop("core/yamlio/reader.py"), "the one home of YAML reading reads no YAML"
+    assert sorted(readers) == sorted(TRUSTED_READERS), readers  # author YAML must go through read_yaml

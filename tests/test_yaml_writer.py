@@ -10,9 +10,9 @@ import pytest
 import yaml
 
 from mkdocs_reports.core.diagnostics import Diagnostics
-from mkdocs_reports.core.yaml_source import _TextLoader as TextLoader
-from mkdocs_reports.core.yaml_source import read_source
-from mkdocs_reports.core.yaml_writer import Sourced, dump, plain_safe
+from mkdocs_reports.core.yamlio.reader import _TextLoader as TextLoader
+from mkdocs_reports.core.yamlio.reader import read_yaml
+from mkdocs_reports.core.yamlio.writer import Sourced, dump, plain_safe
 
 ALPHABET = list("ab :#-'\"\\\n\t|>{}[],&*!%@`?") + ["\u2028", "\x85", "é", "\x07", " ", "\n\n", "yes", "1.5", "~", "on", "---", "..."]
 
@@ -78,7 +78,7 @@ def test_what_the_writer_writes_the_checker_reads_without_complaint():
         text = random_text(rng, 40).replace("\x07", "").replace("\x85", "").replace("\u2028", "")
         written = dump({"a": text or "x", "b": [{"c": text or "y"}]}, "S").text
         diagnostics = Diagnostics()
-        assert read_source("f.yaml", written.encode(), diagnostics) is not None and not diagnostics, (written, diagnostics)
+        assert read_yaml("f.yaml", written.encode(), diagnostics) is not None and not diagnostics, (written, diagnostics)
 
 
 @pytest.mark.parametrize("text, plain", [

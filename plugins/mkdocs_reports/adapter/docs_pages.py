@@ -11,7 +11,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from ..core.diagnostics import Diagnostic, Location
-from ..core.loader import display_path
+from ..core.loading.loader import display_path
 from ..pages import PageSpec
 from ..pages.docs_citations import DocsProblem
 from .page import toc_tokens

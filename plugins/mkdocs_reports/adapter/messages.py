@@ -7,10 +7,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from ..core.check import CheckedCollection
 from ..core.diagnostics import PRINT_LIMIT, Diagnostic
 from ..core.grounding.status import UNVERIFIED
-from ..core.loader import display_path
+from ..core.loading.loader import display_path
+from ..core.rules.collection_check import CheckedCollection
 from ..pages import Paths, PlannedPage, SitePages
 
 

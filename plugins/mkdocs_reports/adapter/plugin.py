@@ -32,15 +32,15 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from ..core.check import CheckedCollection, check_collection
-from ..core.loader import LoadCache
-from ..core.site_names import PAGE_SETTINGS, SiteNames
+from ..core.loading.loader import LoadCache
+from ..core.method.site_names import PAGE_SETTINGS, SiteNames
+from ..core.rules.collection_check import CheckedCollection, check_collection
 from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.data_scripts import as_script, script_path
 from ..pages.docs_citations import link_docs_citations
 from ..pages.previews import PreviewFiles
-from . import preview_html
+from . import pr_preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
 from .incremental import Builds, CompiledTemplates, build_setting, content_fingerprint
@@ -49,7 +49,7 @@ from .landmarks import name_landmarks
 from .messages import errors_banner, log_checked, unreadable_pages
 from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
-from .preview import Preview, PreviewError, SnapshotError
+from .pr_preview import PullRequestPreview, PullRequestPreviewError, SnapshotError
 from .refused import refusal
 from .site_root import with_site_root
 
@@ -65,7 +65,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.generated: set[str] = set()
         self.root = Path("reports")
         self.base = Path(".")
-        self.preview = Preview()
+        self.pr_preview = PullRequestPreview()
         self.changes_url: str | None = None  # the Changes page's URL, in a preview that has one
         self.errors_banner = ""  # while serving: the errors of the last build, atop every page
         self.glance: PageSpec | None = None
@@ -103,10 +103,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         config.extra_css.extend(STYLESHEETS)
         config.extra_javascript.extend(ExtraScriptValue(script) for script in SCRIPTS)
         try:
-            self.preview = Preview.from_settings(
+            self.pr_preview = PullRequestPreview.from_settings(
                 {key: self.config[key] for key in ("preview_pr", "base_ref", "base_export")}
             )
-        except PreviewError as error:
+        except PullRequestPreviewError as error:
             raise PluginError(str(error)) from None
         return config
 
@@ -134,7 +134,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.glance = self.site.glance(self.paths.home_page) if home is not None else None
         if home is None:
             pages[self.paths.home_page] = PlannedPage.made(self.site.home())
-        if self.preview.compares:
+        if self.pr_preview.compares:
             pages[self.config.changes_page] = PlannedPage.made(self._changes_page(checked))
         self.errors_banner = ""
         if self.serving and not checked.ok:  # the errors go where the author looks (messages.py)
@@ -170,7 +170,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.changes_url = None
         for file in new:
             files.append(file)
-            if file.src_uri == self.config.changes_page and self.preview.compares:
+            if file.src_uri == self.config.changes_page and self.pr_preview.compares:
                 self.changes_url = file.url
         self.files = files
         return files
@@ -184,7 +184,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return
         docs_pages = [f for f in files.documentation_pages() if not f.generated_by and not isinstance(f, GeneratedFile)]
         if self.config.nav:
-            changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
+            changes: list[Any] = [{"Changes": self.config.changes_page}] if self.pr_preview.compares else []
             config.nav = site_nav(docs_pages, self.paths.home_page, config.nav, changes, self.site.nav)
         if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
             for file in docs_pages:
@@ -217,12 +217,12 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         (a strict build then fails: a preview should not silently compare with nothing)."""
         assert self.site is not None
         try:
-            changes = self.preview.changes(checked, self.root)
+            changes = self.pr_preview.changes(checked, self.root)
         except SnapshotError as error:
             log.warning(f"Changes page: {error}")
             return self.site.changes_unavailable(self.config.changes_page, str(error))
         log.info(f"Changes page: {changes.summary()}")
-        return self.site.changes(changes, self.config.changes_page, self.preview.pull_request)
+        return self.site.changes(changes, self.config.changes_page, self.pr_preview.pull_request)
 
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation | None:
         if self.config.enabled:
@@ -268,16 +268,16 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         """Every page with its navigation landmarks named apart (``landmarks.py``), a
         link's label said once (``label_once.py``) and the site's root said for the scripts
-        (``site_root.py``); a preview says so at the top of every page (``preview_html.py``)."""
+        (``site_root.py``); a preview says so at the top of every page (``pr_preview_html.py``)."""
         if not self.config.enabled or self.site is None:
             return None
         if isinstance(page, ReportPage):
             page.release()
         output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/")
-        if not self.preview.pull_request:
+        if not self.pr_preview.pull_request:
             return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
-        return preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
+        return pr_preview_html.at_body_start(output, pr_preview_html.banner(self.site.env, self.pr_preview.pull_request, href))
 
     @event_priority(100)  # first, as on_post_page
     def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:
@@ -286,10 +286,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or template_name != "404.html" or self.site is None:
             return None
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
-        output = with_site_root(preview_html.at_body_end(output, preview_html.not_found_redirect(self.site.env, root)), root)
-        if self.preview.pull_request:
+        output = with_site_root(pr_preview_html.at_body_end(output, pr_preview_html.not_found_redirect(self.site.env, root)), root)
+        if self.pr_preview.pull_request:
             href = root + self.changes_url if self.changes_url is not None else None
-            output = preview_html.at_body_start(output, preview_html.banner(self.site.env, self.preview.pull_request, href))
+            output = pr_preview_html.at_body_start(output, pr_preview_html.banner(self.site.env, self.pr_preview.pull_request, href))
         return output
 
     # after the search plugin has written its index (0), before Material's offline plugin

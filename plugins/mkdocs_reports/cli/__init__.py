@@ -10,15 +10,15 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.check import CheckedCollection, check_collection
 from ..core.diagnostics import Diagnostics, Location, echoed
 from ..core.export.json import collection_json
-from ..core.export.markdown import system_markdown
-from ..core.export.text import report_text
-from ..core.loader import display_path
-from ..core.schema import json_schema, set_json_schema, set_type_json_schema, type_json_schema
-from ..core.type_files import collection_registry
-from ..core.writing import WriteError, target_problem, write_all
+from ..core.export.plain_text import report_text
+from ..core.loading.loader import display_path
+from ..core.markdown.writer import system_markdown
+from ..core.rules.collection_check import CheckedCollection, check_collection
+from ..core.schemas.language import json_schema, set_json_schema, set_type_json_schema, type_json_schema
+from ..core.schemas.type_files import collection_registry
+from ..core.yamlio.writing import WriteError, target_problem, write_all
 from .changes import add_parser as add_changes_parser
 from .import_sets import add_parser as add_import_parser
 from .output import say
@@ -75,7 +75,7 @@ def _export(args: argparse.Namespace) -> int:
 def _export_markdown(result: CheckedCollection, out: str | None) -> int:
     """Each report as the method's Markdown: into ``out``/<system>/<member>.md (with a
     published set's ``ARTIFACT.yaml``), all or nothing and never through a link, a folder
-    or a pipe where a file goes (``core/writing.py``: the folder may hold what a checkout
+    or a pipe where a file goes (``core/yamlio/writing.py``: the folder may hold what a checkout
     committed); or one after another on standard output. What will not read back exactly
     is said on standard error."""
     texts = []

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from ..core.diagnostics import PRINT_LIMIT, shown
-from ..core.markdown_import import ImportResult, import_markdown
+from ..core.markdown.reader import ImportResult, import_markdown
 from .command import Commands
 from .output import say
 from .site_config import reports_site, site_names

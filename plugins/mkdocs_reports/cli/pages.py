@@ -26,7 +26,7 @@ from pathlib import Path
 
 import yaml
 
-from ..core.check import CheckedCollection, check_collection
+from ..core.rules.collection_check import CheckedCollection, check_collection
 from ..pages import PageClash, PageSettings, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.plain_markdown import page_markdown

@@ -28,12 +28,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.check import CheckedCollection, check_collection
 from ..core.diagnostics import Diagnostic, Location, echoed, printable
 from ..core.grounding.lock import LOCK_FILE, lock_text
 from ..core.grounding.source_tree import FolderTree, GitTree, SourceError, SourceTree
 from ..core.grounding.status import checkable, fetch_url, source_id
 from ..core.grounding.verify import Outcome, SourceCheck, updated_lock, verify_system
+from ..core.rules.collection_check import CheckedCollection, check_collection
 from .command import Commands
 from .output import say
 from .site_config import locate

@@ -23,7 +23,7 @@ import yaml
 import yaml_env_tag
 
 from ..core.diagnostics import echoed
-from ..core.site_names import SiteNames
+from ..core.method.site_names import SiteNames
 
 CONFIG_FILES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 PLUGIN = "reports"

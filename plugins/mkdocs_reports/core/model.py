@@ -11,13 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, get_args
 
 from .diagnostics import Location
-from .ids import anchor_of, kind_of
-from .report_types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
-from .type_files import builtin_registry
+from .method.ids import anchor_of, kind_of
+from .method.types import ReconciliationKind, ReportType, SectionSpec, SetType, TypeRegistry
 
 if TYPE_CHECKING:
     from .grounding.lock import QuoteLock
-    from .styled_yaml import StyledMapping
+    from .yamlio.styled import StyledMapping
 
 
 #: how a quote stands against the quote lock (``Grounding`` says what each means)
@@ -34,6 +33,9 @@ class Place:
     section: str  # section key, e.g. "records", "boundary"
     anchor: str  # HTML anchor on the report page
     label: str  # e.g. "MEM-RTE-memory-edit — Later read-back", "Authority-route ledger, row 3"
+    #: the anchor of the record, annotation or section whose text this is (the anchor's
+    #: container), carried so that nobody recovers it from the anchor's spelling
+    owner: str
 
 
 # --- blocks ----------------------------------------------------------------------------
@@ -649,11 +651,18 @@ class System:
 @dataclass
 class Collection:
     systems: dict[str, System] = field(default_factory=dict)
-    #: the member types this collection knows (the built-in ones unless it declares more)
-    types: TypeRegistry = field(default_factory=lambda: builtin_registry())
+    #: the member types this collection knows (the built-in ones unless it declares more):
+    #: always the loader's, so that no part of a collection falls back on the method's own
+    types: TypeRegistry = field(kw_only=True)
 
     def reports(self) -> list[Report]:
         return [report for system in self.systems.values() for report in system.reports.values()]
 
     def records(self) -> list[Record]:
         return [record for report in self.reports() for record in report.records]
+
+
+def system_folder(system: System) -> str:
+    """The system's folder as messages name it, with a final ``/``."""
+    report = next(iter(system.reports.values()), None)
+    return report.path.rsplit("/", 1)[0] + "/" if report and "/" in report.path else f"{system.slug}/"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.graph import CitationGraph, Key
 from ..core.model import Annotation, Place, Report
+from ..core.rules.graph import CitationGraph, Key
 
 
 @dataclass

@@ -2,7 +2,7 @@
 the method's comparison (``method.yaml``, ``memory_comparison``), each cell the values the
 profile gives with their bases, linked to the evidence on the profile's page.
 
-Made once per build from the checked profiles (``core.comparison``); the comparison page,
+Made once per build from the checked profiles (``core.loading.profile_comparison``); the comparison page,
 its charts (systems per value, by basis), the home page's headline and the downloads
 (CSV and JSON, written at build time as site files) all read it, so each says the same.
 Only the comparison page and the downloads grow with the systems: no other page carries it.
@@ -21,8 +21,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
+from ..core.method.types import ComparisonSpec
 from ..core.model import ComparisonAxis, Heading, Report, Table
-from ..core.report_types import ComparisonSpec
 from .paths import Paths
 from .views import Overview, SystemView
 

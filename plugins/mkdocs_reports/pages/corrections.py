@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.graph import CitationGraph
 from ..core.model import Reconciliation
-from .text import shorten
+from ..core.rules.graph import CitationGraph
+from .prose_html import shorten
 
 #: a correction's kind → what it says of the record (the index's filter shows the kind)
 KINDS = {

@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..core.citations import mask_code
-from ..core.graph import CitationGraph
-from ..core.ids import IdGrammar
-from ..core.site_names import SLUG
+from ..core.method.ids import IdGrammar
+from ..core.method.site_names import SLUG
+from ..core.prose.citations import mask_code
+from ..core.rules.graph import CitationGraph
 from .paths import Paths
-from .text import Links
+from .prose_html import Links
 
 #: an HTML comment or tag, its attribute values quoted or not (each quoted value is one run)
 _TAG = re.compile(r"<!--.*?-->|<[A-Za-z/!?][^>\"']*(?:(?:\"[^\"]*\"|'[^']*')[^>\"']*)*>", re.DOTALL)

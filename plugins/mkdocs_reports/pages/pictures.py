@@ -20,8 +20,8 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from ..core.graph import CitationGraph
-from ..core.model import ExternalRecord, Record
+from ..core.model import ExternalRecord, Place, Record
+from ..core.rules.graph import CitationGraph
 from ..safety.sanitize import sanitize_picture
 from .paths import Paths
 from .views import Overview, StatusLayer, SystemView, member_title
@@ -195,9 +195,9 @@ def _edges(view: SystemView, graph: CitationGraph, nodes: dict[tuple[str, str], 
             if (node := nodes.get((report.member, "on:" + annotation.on))) is not None:
                 boxes_by_anchor[(report.member, annotation.anchor)] = node
 
-    def owner(member: str, anchor: str) -> _Node | None:
-        """The box of the record or annotation at ``anchor`` of ``member`` (or under it)."""
-        return boxes_by_anchor.get((member, anchor.split("--", 1)[0]))
+    def owner(member: str, place: Place) -> _Node | None:
+        """The box of the record or annotation of ``member`` whose text ``place`` is in."""
+        return boxes_by_anchor.get((member, place.owner))
 
     edges: list[tuple[_Node, str, _Node]] = []
     seen = set()
@@ -214,7 +214,7 @@ def _edges(view: SystemView, graph: CitationGraph, nodes: dict[tuple[str, str], 
         if declared is None or declared.member != node.key[0]:
             continue
         for citation in graph.cited_by.get((slug, node.key[1]), []):
-            edge(owner(citation.member, citation.place.anchor), "cites", node)
+            edge(owner(citation.member, citation.place), "cites", node)
     for report in view.reports:
         for annotation in report.annotations:
             annotated = graph.resolve(slug, annotation.on)

@@ -87,7 +87,7 @@ def _cited(report: Report, resolve: Callable[[str, str], Record | ExternalRecord
     cites (resolved in its system, in the order written, itself left out)."""
     cited: dict[str, list[str]] = {}
     for citation in report.citations:
-        owner = citation.place.anchor.split("--", 1)[0]
+        owner = citation.place.owner
         target = resolve(report.system, citation.target)
         if target is not None and target.anchor != owner and target.anchor not in cited.setdefault(owner, []):
             cited[owner].append(target.anchor)

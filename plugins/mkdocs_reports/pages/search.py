@@ -51,7 +51,7 @@ from pathlib import Path
 
 from ..core.model import ExternalRecord, Record, Report
 from .paths import Paths
-from .text import plain_html
+from .prose_html import plain_html
 from .views import Overview, SystemView, member_title
 
 #: the field a record's ID is also given in, and its weight (Material's title weighs 1000)

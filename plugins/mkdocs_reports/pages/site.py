@@ -29,8 +29,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ..core.changes import Changes
-from ..core.graph import CitationGraph
 from ..core.model import Report
+from ..core.rules.graph import CitationGraph
 from ..safety.chrome import chrome_html
 from ..safety.sanitize import sanitize, sanitize_rows
 from ..safety.template_plugins import NOT_A_TEMPLATE
@@ -47,10 +47,10 @@ from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .prose_html import PageText, label_html, shorten
 from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
-from .text import PageText, label_html, shorten
 from .views import Overview, StatusLayer, SystemView, member_title, role_title
 
 #: what a generated page's front matter would say: its table of contents shown (or not),

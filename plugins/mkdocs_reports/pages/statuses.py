@@ -3,8 +3,8 @@ previews write it."""
 
 from __future__ import annotations
 
-from ..core.report_types import Vocabulary
-from ..core.type_files import builtin_method
+from ..core.method.types import Vocabulary
+from ..core.schemas.type_files import builtin_method
 
 
 def status_class(value: str, statuses: Vocabulary | None = None) -> str:

@@ -16,14 +16,14 @@ import jinja2
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..core.loader import section_anchor
-from ..core.report_types import Shape
-from ..core.schema import UNRECORDED
+from ..core.loading.loader import section_anchor
+from ..core.method.types import Shape
+from ..core.schemas.language import UNRECORDED
 from ..safety.site_markup import SiteMarkup, site_markup
 from .corrections import conflicting_records
 from .forge import file_url, repository_url, tree_url
+from .prose_html import code_html, label_html
 from .statuses import status_class
-from .text import code_html, label_html
 from .views import kind_anchor, member_title, role_title
 
 #: a table with more columns than this shows each row as a card of labelled fields, so that

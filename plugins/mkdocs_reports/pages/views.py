@@ -8,10 +8,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core.graph import CitationGraph
 from ..core.model import ExternalRecord, Record, Report, System, Table, Text
-from ..core.schema import UNRECORDED
-from ..core.set_checks import Limit, carried_limits
+from ..core.rules.graph import CitationGraph
+from ..core.rules.set_rules import Limit, carried_limits
+from ..core.schemas.language import UNRECORDED
 from .backlinks import Backlinks
 
 

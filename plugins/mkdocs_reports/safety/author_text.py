@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.citations import FENCE_LINE
+from ..core.prose.citations import FENCE_LINE
 from .urls import is_safe_url
 
 LT, AMP, BRACE, PIPE = "\x0e", "\x0f", "\x10", "\x11"

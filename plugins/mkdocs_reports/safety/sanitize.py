@@ -65,7 +65,7 @@ from html import unescape
 
 import nh3
 
-from ..core.images import is_remote_url
+from ..core.prose.images import is_remote_url
 from .site_markup import SiteMarkup
 from .urls import SAFE_SCHEMES
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..ids import anchor_of
+from ..method.ids import anchor_of
 from ..model import Annotation
 from .model import Change, Changes, CitationChange, FieldChange, ItemChange, ItemKind, ReportChanges, Span
 from .quotes import quote_changes

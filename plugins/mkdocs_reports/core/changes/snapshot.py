@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..check import CheckedCollection, check_collection
 from ..diagnostics import Diagnostic, Location, echoed
 from ..export.json import FORMAT, VERSION, collection_json
-from ..site_names import MAX_SLUG, SLUG
-from ..type_files import TYPES_DIR
+from ..method.site_names import MAX_SLUG, SLUG
+from ..rules.collection_check import CheckedCollection, check_collection
+from ..schemas.type_files import TYPES_DIR
 
 
 class SnapshotError(Exception):

@@ -39,8 +39,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from ..graph import CitationGraph
-from ..loader import section_anchor
+from ..loading.loader import section_anchor
 from ..model import (
     Block,
     Citation,
@@ -56,7 +55,8 @@ from ..model import (
     Table,
     Text,
 )
-from .text import section_text
+from ..rules.graph import CitationGraph
+from .plain_text import section_text
 
 FORMAT = "mkdocs-reports/collection"
 VERSION = 2
@@ -112,7 +112,9 @@ def _source(source: Source) -> dict:
 
 
 def _where(item: Citation | SourceReference | Reconciliation) -> dict[str, object]:
-    return {"place": asdict(item.place), "file": item.location.file, "line": item.location.line, "column": item.location.column}
+    place = item.place  # the shape above: who owns the place is the report's business, not the export's
+    return {"place": {"section": place.section, "anchor": place.anchor, "label": place.label},
+            "file": item.location.file, "line": item.location.line, "column": item.location.column}
 
 
 def collection_json(collection: Collection, graph: CitationGraph) -> dict:
@@ -163,8 +165,7 @@ def collection_json(collection: Collection, graph: CitationGraph) -> dict:
                         "quotes": [_quote(q) for q in record.quotes],
                         "superseded_by": [replacement for replacement, _ in graph.superseded_by.get(key, [])],
                         "supersedes": [old for old, _ in graph.supersedes.get(key, [])],
-                        "cites": [c.target for c in report.citations if c.place.section == "records"
-                                  and (c.place.anchor == record.anchor or c.place.anchor.startswith(record.anchor + "--"))],
+                        "cites": [c.target for c in report.citations if c.place.section == "records" and c.place.owner == record.anchor],
                     }
                 )
             for annotation in report.annotations:

@@ -36,11 +36,11 @@ from functools import cached_property
 import yaml
 
 from ..diagnostics import Diagnostic, Diagnostics
-from ..ids import SOURCE_ID_RE
-from ..schema import Field, Obj, Seq, Str
-from ..site_names import SLUG
-from ..structure import StructureChecker
-from ..yaml_source import MappingNode, read_source
+from ..method.ids import SOURCE_ID_RE
+from ..method.site_names import SLUG
+from ..schemas.checker import StructureChecker
+from ..schemas.language import Field, Obj, Seq, Str
+from ..yamlio.reader import MappingNode, read_yaml
 
 LOCK_FILE = "_quotes.lock.yaml"
 FORMAT = "mkdocs-reports/quotes-lock"
@@ -150,7 +150,7 @@ class QuoteLock:
 def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostics]:
     """Read and check a lock; ``None`` (and the errors) when any part of it is unusable."""
     diagnostics = Diagnostics()
-    source = read_source(path, data, diagnostics)
+    source = read_yaml(path, data, diagnostics)
     if source is not None and not isinstance(source.root, MappingNode):
         diagnostics.error(source.location(source.root), "a quote lock is a mapping (format:, version:, sources:, quotes:)")
     if source is None or diagnostics:

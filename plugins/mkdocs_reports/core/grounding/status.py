@@ -20,8 +20,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from ..diagnostics import Diagnostic, Diagnostics
-from ..model import Collection, Grounding, GroundingState, Quote, Source, System
-from ..sets import system_folder
+from ..model import Collection, Grounding, GroundingState, Quote, Source, System, system_folder
 from .lock import LOCK_FILE, passage_hash
 
 #: the rule of the warnings about quotes the lock does not vouch for

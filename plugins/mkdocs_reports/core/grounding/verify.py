@@ -17,13 +17,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..diagnostics import Location
-from ..model import Quote, SourceReference, System
-from ..source_paths import path_mentions, register_texts, report_texts
+from ..model import Block, FieldList, ItemList, Quote, Report, Source, SourceReference, System, Table, Text
+from ..prose.source_paths import path_mentions
 from .lock import LockedQuote, LockedSource, QuoteLock, passage_hash
 from .nearest import LineIndex
 from .passage import MAX_PLACES, Place, SourceText, differences, ellipsis_in, parse_lines, places
@@ -354,3 +354,33 @@ def updated_lock(system: System, checks: list[SourceCheck], members: set[str] | 
                                         outcome.lines or "", passage_hash(quote.passage), outcome.match or "exact"))
     path = old.path if old else ""
     return QuoteLock(path, sources, keep)
+
+
+def _block_texts(blocks: list[Block]) -> Iterator[str]:
+    for block in blocks:
+        if isinstance(block, Text):
+            yield block.text
+        elif isinstance(block, Table):
+            for row in block.rows:
+                yield from row.cells
+        elif isinstance(block, ItemList):
+            yield from (item.text for item in block.items)
+        elif isinstance(block, FieldList):
+            yield from (f.value for f in block.fields)
+
+
+def report_texts(report: Report) -> Iterator[str]:
+    """Every Markdown text of a report: description, sections, records, annotations."""
+    if report.description:
+        yield report.description
+    for section in report.sections.values():
+        yield from _block_texts(section.blocks)
+    for record in report.records:
+        yield from _block_texts(record.body)
+    for annotation in report.annotations:
+        yield from _block_texts(annotation.body)
+
+
+def register_texts(source: Source) -> Iterator[str]:
+    """The Markdown columns of a row of the source register."""
+    yield from (text for text in (source.inspected_scope, source.citation_anchors, source.access_gaps) if text)
