@@ -70,7 +70,7 @@ def unsafe(html: str) -> list[str]:
 
 def check_one(data: bytes):
     """What the checker makes of one file: the report (or ``None``) and every message."""
-    report, diagnostics = load_report_file("reports/alpha/memory.yaml", data, "alpha", "memory")
+    report, diagnostics = load_report_file("reports/alpha/memory.yaml", data, "alpha", "memory", builtin_registry())
     messages = Diagnostics(diagnostics)
     if report is not None:
         collection = Collection({"alpha": System("alpha", report.system_name, {"memory": report})}, types=builtin_registry())

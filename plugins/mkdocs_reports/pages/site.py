@@ -157,6 +157,8 @@ class SitePages:
             status_chart=lambda view, layer: self._status_chart(view, layer, href),
             comparison=self.comparison,
             axis_title=self.comparison.axis_title,
+            # (the environment's own, for a template rendered without a collection, is the method's)
+            status_class=partial(status_class, statuses=self.graph.collection.types.method.status_vocabulary),
         )
         return builder, context
 

@@ -40,7 +40,7 @@ from ..model import (
 )
 from ..schemas.checker import Fields, StructureChecker
 from ..schemas.language import METADATA_KEYS, SET, report_spec
-from ..schemas.type_files import TYPES_DIR, builtin_registry, collection_registry
+from ..schemas.type_files import TYPES_DIR, collection_registry
 from ..yamlio.files import links_inside, read_regular_file
 from ..yamlio.reader import MappingNode, SequenceNode, YamlFile, read_yaml
 from ..yamlio.styled import placed, styled_mapping
@@ -191,11 +191,11 @@ def _mapping_root(source: YamlFile, diagnostics: Diagnostics, what: str, first_k
 
 
 def load_report_file(
-    path: str, data: bytes, system: str, member: str, registry: TypeRegistry | None = None, links_only: bool = False
+    path: str, data: bytes, system: str, member: str, registry: TypeRegistry, links_only: bool = False
 ) -> tuple[Report | None, Diagnostics]:
-    """Read, check and build one report; ``path`` is how messages name the file;
-    ``links_only``: its set cites records by link only (the method's current sets)."""
-    registry = registry or builtin_registry()
+    """Read, check and build one report with its collection's types (``registry``); ``path``
+    is how messages name the file; ``links_only``: its set cites records by link only (the
+    method's current sets)."""
     diagnostics = Diagnostics()
     source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a report", "type:, system:, title:"):
@@ -207,9 +207,8 @@ def load_report_file(
     return report, diagnostics
 
 
-def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry | None = None) -> tuple[AnalysisSet | None, Diagnostics]:
-    """Read and check a set's shared metadata (``_set.yaml``)."""
-    registry = registry or builtin_registry()
+def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry) -> tuple[AnalysisSet | None, Diagnostics]:
+    """Read and check a set's shared metadata (``_set.yaml``) with its collection's types."""
     diagnostics = Diagnostics()
     source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
@@ -405,7 +404,8 @@ def load_collection(
     a ``cache`` (kept by the caller between runs, as ``mkdocs serve`` does), a file that
     has not changed since the last run is not read again: its report object is the same.
     ``names`` are those the site keeps (default: the plugin's default pages), which no
-    system folder may have.
+    system folder may have. The set rules over the members are run after loading
+    (``rules.set_members``, by ``check_collection``).
     """
     names = names or SiteNames()
     diagnostics = Diagnostics(limit=None)  # each file's own are capped already

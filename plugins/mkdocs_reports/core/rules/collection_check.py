@@ -12,6 +12,7 @@ from ..method.site_names import SiteNames
 from ..model import Collection
 from .graph import CitationGraph
 from .record_rules import validate
+from .set_members import check_set_members
 
 
 @dataclass
@@ -55,11 +56,13 @@ def check_collection(
     cache: LoadCache | None = None,
     names: SiteNames | None = None,
 ) -> CheckedCollection:
-    """Load, link and validate. ``files``: the reports and sets of ``root`` held in memory
+    """Load, link and validate: the set rules over the members once they have inherited
+from their set, then the citation graph and the record rules. ``files``: the reports and sets of ``root`` held in memory
     (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs;
     ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
         collection, diagnostics = load_collection(root, base=base, files=files, cache=cache, names=names)
+        diagnostics.merge(check_set_members(collection))
         graph = CitationGraph(collection)
         diagnostics.merge(validate(collection, graph))
     ordered = diagnostics.sorted()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..diagnostics import Diagnostics
-from ..loading.profile_comparison import check_comparison
 from ..method.ids import prefix_of
 from ..method.types import Method, SectionSpec, SetType, TypeRegistry, Vocabulary
 from ..model import Collection, LabelledField, Record, Report, fields_of
 from .graph import CitationGraph
+from .profile_rules import check_comparison
 from .set_rules import check_sets
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...diagnostics import Diagnostics, Location
-from ...loading.sets import membership_problems
 from ...method.types import SetType
+from ...rules.set_members import membership_problems
 from ...yamlio.files import read_regular_file
 from ...yamlio.reader import MappingNode, Node, ScalarNode, read_yaml
 from ...yamlio.styled import StyledMapping, styled_mapping

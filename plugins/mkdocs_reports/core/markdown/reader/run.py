@@ -39,8 +39,6 @@ from .source import read_front_matter, read_markdown
 
 _RUN_ID_SLUG = re.compile(r"AAS-[0-9]{4}-[0-9]{2}-[0-9]{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-[0-9]{2}")
 SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
-#: the manifest of a set the method published
-MANIFEST = builtin_registry().set_types[0].manifest
 #: report keys before the sections, in the order a report file writes them
 _HEAD = ("type", "system", "title", "description", "run_id", "reviewed_boundary", "source_identity", "report_status",
          *(entry.key for entry in FRONT_MATTER_KEYS if entry.key not in NAMED_VALUES and entry.key != "system"))
@@ -112,18 +110,30 @@ class _Set:
     manifest: ReadManifest | None = None
 
 
+def _method_manifests() -> frozenset[str]:
+    """The manifests of the sets the method publishes (its set types'). Set folders are
+    found before the collection's types are read (each share of the sets reads them in its
+    own process), so only these mark a folder; a set of a collection's own type is found by
+    its Markdown members, and its manifest read with its layout (``_read``)."""
+    return frozenset(set_type.manifest for set_type in builtin_registry().set_types)
+
+
+def _has_manifest(folder: Path) -> bool:
+    return any(os.path.lexists(folder / name) for name in _method_manifests())
+
+
 def _set_folders(path: Path, diagnostics: Diagnostics, base: Path | None) -> list[Path]:
     """The set folders of a folder that holds sets (the method's ``retained/``): those
     beneath it with a manifest or Markdown members, in name order. A linked folder is
     named and not imported: a set is read from inside the folder it was given in."""
-    if any(p.suffix == ".md" for p in path.iterdir()) or os.path.lexists(path / MANIFEST):
+    if any(p.suffix == ".md" for p in path.iterdir()) or _has_manifest(path):
         return [path]
     found = []
     for folder in sorted(p for p in path.iterdir() if p.is_dir()):
         if folder.is_symlink():
             diagnostics.error(Location(display_path(folder, base)), "this set folder is a symbolic link; it is not imported",
                               "move the set folder itself here, or pass the folder it links to")
-        elif os.path.lexists(folder / MANIFEST) or any(q.suffix == ".md" for q in folder.iterdir()):
+        elif _has_manifest(folder) or any(q.suffix == ".md" for q in folder.iterdir()):
             found.append(folder)
     return found
 
@@ -172,7 +182,7 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
 def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics: Diagnostics, base: Path | None) -> None:
     seen: dict[str, ParsedMember] = {}
     layout = registry.layout_for(path.stem for path in group.files)
-    if group.whole_folder and os.path.lexists(manifest := group.folder / MANIFEST):
+    if group.whole_folder and os.path.lexists(manifest := group.folder / layout.manifest):
         shown = display_path(manifest, base)
         group.manifest = read_manifest(manifest, shown, layout, diagnostics) if _inside(manifest, group, shown, diagnostics) else None
         if group.manifest is None:

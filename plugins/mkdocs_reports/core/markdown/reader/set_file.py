@@ -18,7 +18,6 @@ from ...method.front_matter import NULL
 from ...method.types import TypeRegistry
 from ...model import AnalysisSet
 from ...schemas.language import UNRECORDED
-from ...schemas.type_files import builtin_registry
 from ...yamlio.writer import Sourced, SourcedDict
 from .constructs import Judgement
 from .manifest import ReadManifest
@@ -71,14 +70,14 @@ def system_name(members: list[ParsedMember]) -> Sourced | None:
     return None
 
 
-def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: ReadManifest | None = None,
-            registry: TypeRegistry | None = None) -> SetPlan:
+def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: ReadManifest | None,
+            registry: TypeRegistry) -> SetPlan:
     """A set file from the members' front matter: system, run ID, SRC-1's identity and
     revision; for a published set (``manifest``) also its provenance (result disposition,
     inputs commit, the manifest) and the overview's source register."""
     data = SourcedDict()
     plan = SetPlan(data)
-    entry = (registry or builtin_registry()).layout_for(m.name for m in members).entry_member
+    entry = registry.layout_for(m.name for m in members).entry_member
     overview = next((m for m in members if m.name == entry and "result_disposition" in m.front), None) or next(
         (m for m in members if "result_disposition" in m.front), None)
     name = overview.front["system"].of(overview.source.path) if overview and "system" in overview.front else system_name(members)
@@ -182,7 +181,7 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
 
 
 def planned(members: list[ParsedMember], existing: AnalysisSet | None, set_path: str, diagnostics: Diagnostics,
-            manifest: ReadManifest | None = None, registry: TypeRegistry | None = None) -> SetPlan:
+            manifest: ReadManifest | None, registry: TypeRegistry) -> SetPlan:
     if existing is not None:
         plan = kept_set(members, existing, set_path, diagnostics)
     else:
@@ -199,12 +198,12 @@ _SOURCE_ID = re.compile(r"SRC-[1-9][0-9]*")
 _CODE = re.compile(r"`([^`]+)`")
 
 
-def register_rows(members: list[ParsedMember], registry: TypeRegistry | None) -> list[SourcedDict]:
+def register_rows(members: list[ParsedMember], registry: TypeRegistry) -> list[SourcedDict]:
     """The sources of the set's Source register (where its set type's front page finds it:
     the boundary, or the overview of the previous generation): each row's ID, kind, and
     identity and revision as their code spans write them (the boundary contract: "Each
     stable source identity is in a code span")."""
-    layout = (registry or builtin_registry()).layout_for(m.name for m in members)
+    layout = registry.layout_for(m.name for m in members)
     part = layout.part("register")
     holder = next((m for m in members if part and part.role and m.name == layout.member(part.role)), None)
     if holder is None or part is None or part.section is None:
