@@ -33,7 +33,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from ..core.check import CheckedCollection, check_collection
-from ..core.loader import LoadCache
+from ..core.kept_checks import CheckCache
 from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
@@ -72,7 +72,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         # kept from build to build while `mkdocs serve` runs (see on_startup)
         self.dirty = False
         self.serving = False
-        self.load_cache: LoadCache = {}
+        self.check_cache = CheckCache()
         self.builds = Builds()
         self.compiled_templates = CompiledTemplates()
         self.files: Files | None = None
@@ -123,7 +123,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             self.config.index_page, self.config.coverage_page, self.config.systems_page,
             directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
         )  # fmt: skip
-        checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
+        checked = check_collection(self.root, base=self.base, cache=self.check_cache, names=self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
         previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
         try:  # each page made as MkDocs renders it (page.py)
@@ -186,10 +186,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.config.nav:
             changes: list[Any] = [{"Changes": self.config.changes_page}] if self.preview.compares else []
             config.nav = site_nav(docs_pages, self.paths.home_page, config.nav, changes, self.site.nav)
-        if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
-            for file in docs_pages:
-                if os.path.isfile(file.abs_dest_path):
-                    os.utime(file.abs_dest_path, (0, 0))
 
     on_files = CombinedEvent(_add_pages, _add_navigation)
 
@@ -228,8 +224,26 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.config.enabled:
             self.navigation = SystemsNavigation(nav, self.paths.systems_page)
             if self.dirty:
-                self.builds.mark(files, config.site_dir, build_setting(config, files, self.errors_banner), self.navigation.for_page)
+                setting = build_setting(config, files, self.errors_banner)
+                self.builds.mark(files, config.site_dir, setting, self.navigation.for_page)
+                hand_written = [f for f in files.documentation_pages() if not isinstance(f, GeneratedFile)]
+                self.builds.mark_hand_written(hand_written, config.site_dir, setting, self.navigation.for_page, self._shown_on)
         return nav
+
+    def _shown_on(self, file: File) -> str | None:
+        """What a hand-written page shows of the collection: its record citations, linked,
+        and on the home page the glance; ``None`` (rebuild it) when a citation has a
+        problem, so that it is logged again."""
+        assert self.site is not None
+        try:
+            markdown = file.content_string
+        except (OSError, UnicodeDecodeError):
+            return None
+        linked, problems = link_docs_citations(markdown, file.src_uri, file.url, self.site.graph, self.paths)
+        if problems:
+            return None
+        glance = self.glance.html if self.glance is not None and file.src_uri == self.paths.home_page else ""
+        return linked + "\0" + glance
 
     # -- pages --------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from .bulk import no_cycle_collection
 from .diagnostics import Diagnostic, shown
 from .graph import CitationGraph
-from .loader import LoadCache, load_collection
+from .kept_checks import CheckCache
+from .loader import load_collection
 from .model import Collection
 from .site_names import SiteNames
 from .validator import validate
@@ -52,15 +53,16 @@ def check_collection(
     *,
     base: str | os.PathLike[str] | None = None,
     files: dict[str, bytes] | None = None,
-    cache: LoadCache | None = None,
+    cache: CheckCache | None = None,
     names: SiteNames | None = None,
 ) -> CheckedCollection:
     """Load, link and validate. ``files``: the reports and sets of ``root`` held in memory
-    (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs;
+    (see ``load_collection``); ``cache`` keeps unchanged files' reports and unchanged
+    systems' findings between runs (``kept_checks.py``);
     ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
-        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache, names=names)
+        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache.files if cache else None, names=names)
         graph = CitationGraph(collection)
-        diagnostics.merge(validate(collection, graph))
+        diagnostics.merge(validate(collection, graph) if cache is None else cache.validate(collection))
     ordered = diagnostics.sorted()
     return CheckedCollection(collection, graph, ordered, ordered.omitted)
