@@ -89,7 +89,7 @@ class Builds:
         build, which MkDocs reads only from a page it rebuilds and the navigation shows."""
         previous = self.hand_written if self.site_dir == site_dir else {}
         self._hand_written = {}
-        pages = [(file, file.page) for file in files if file.page is not None and os.path.isfile(file.abs_dest_path)]
+        pages = [(file, file.page) for file in files if file.page is not None]
         again = False
         for file, page in pages:
             shown = shows(file)
@@ -102,7 +102,8 @@ class Builds:
             again = again or shown is None or last is None or last[0] != fingerprint or file.is_modified()
         for file, page in pages:
             if again:
-                os.utime(file.abs_dest_path, (0, 0))
+                if os.path.isfile(file.abs_dest_path):
+                    os.utime(file.abs_dest_path, (0, 0))
             else:
                 _, page.title, meta = previous[file.src_uri]  # (Page.title may be set: MkDocs' weak_property)
                 page.meta = dict(meta)
