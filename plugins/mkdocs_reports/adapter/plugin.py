@@ -125,9 +125,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         )  # fmt: skip
         checked = check_collection(self.root, base=self.base, cache=self.check_cache, names=self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
-        previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
+        previous = self.site if self.serving else None
+        self.site = SitePages(checked.graph, settings_of(config, self.paths), previous)
         try:  # each page made as MkDocs renders it (page.py)
-            pages = self.site.planned(previous if self.serving else None, keep=self.serving)
+            pages = self.site.planned(previous, keep=self.serving)
         except PageClash as clash:
             raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
         home = files.get_file_from_path(self.paths.home_page)
