@@ -32,8 +32,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from ..core.check import CheckedCollection, check_collection
-from ..core.kept_checks import CheckCache
+from ..core.check import CheckedCollection
 from ..core.site_names import PAGE_SETTINGS, SiteNames
 from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
@@ -43,7 +42,8 @@ from ..pages.previews import PreviewFiles
 from . import preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
-from .incremental import Builds, CompiledTemplates, build_setting, content_fingerprint
+from .incremental import build_setting, content_fingerprint
+from .kept import Kept
 from .label_once import label_once
 from .landmarks import name_landmarks
 from .messages import errors_banner, log_checked, unreadable_pages
@@ -72,15 +72,14 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         # kept from build to build while `mkdocs serve` runs (see on_startup)
         self.dirty = False
         self.serving = False
-        self.check_cache = CheckCache()
-        self.builds = Builds()
-        self.compiled_templates = CompiledTemplates()
+        self.kept = Kept()
         self.files: Files | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
-        unchanged report files are not read again, unchanged systems' pages not made
-        again, and with ``--dirty`` unchanged pages not rebuilt (incremental.py)."""
+        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds,
+        and with it what one build keeps for the next (``kept.py``): unchanged report files
+        are not read again, unchanged systems not checked again, their pages not made
+        again, and with ``--dirty`` unchanged pages not rebuilt (``incremental.py``)."""
         self.dirty = dirty
         self.serving = command == "serve"
 
@@ -123,12 +122,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             self.config.index_page, self.config.coverage_page, self.config.systems_page,
             directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
         )  # fmt: skip
-        checked = check_collection(self.root, base=self.base, cache=self.check_cache, names=self.names)
+        checked = self.kept.check(self.root, self.base, self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
-        previous = self.site if self.serving else None
-        self.site = SitePages(checked.graph, settings_of(config, self.paths), previous)
         try:  # each page made as MkDocs renders it (page.py)
-            pages = self.site.planned(previous, keep=self.serving)
+            self.site, pages = self.kept.pages(checked.graph, settings_of(config, self.paths), self.serving)
         except PageClash as clash:
             raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
         home = files.get_file_from_path(self.paths.home_page)
@@ -206,7 +203,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
         (``incremental.CompiledTemplates``), not again on every save while serving."""
-        env.bytecode_cache = self.compiled_templates
+        env.bytecode_cache = self.kept.templates
         return env
 
     def _changes_page(self, checked: CheckedCollection) -> PageSpec:
@@ -226,9 +223,9 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             self.navigation = SystemsNavigation(nav, self.paths.systems_page)
             if self.dirty:
                 setting = build_setting(config, files, self.errors_banner)
-                self.builds.mark(files, config.site_dir, setting, self.navigation.for_page)
+                self.kept.builds.mark(files, config.site_dir, setting, self.navigation.for_page)
                 hand_written = [f for f in files.documentation_pages() if not isinstance(f, GeneratedFile)]
-                self.builds.mark_hand_written(hand_written, config.site_dir, setting, self.navigation.for_page, self._shown_on)
+                self.kept.builds.mark_hand_written(hand_written, config.site_dir, setting, self.navigation.for_page, self._shown_on)
         return nav
 
     def _shown_on(self, file: File) -> str | None:
@@ -315,7 +312,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or self.site is None:
             return
         if self.files is not None:
-            self.builds.built(self.files, config.site_dir)
+            self.kept.builds.built(self.files, config.site_dir)
         from ..pages.search import merge_into_index
 
         index_file = Path(config.site_dir) / "search" / "search_index.json"
@@ -324,7 +321,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             merge_into_index(index_file, self.site.search_parts(), pages)
 
     def on_build_error(self, *, error: Exception) -> None:
-        self.builds.forget()
+        self.kept.builds.forget()
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer | None:
         if self.config.enabled and self.root.is_dir():

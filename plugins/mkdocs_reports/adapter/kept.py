@@ -1,0 +1,40 @@
+"""What `mkdocs serve` keeps from one build for the next, in one place, so that the hooks
+only ask it: the check's read files and each system's findings (``core/kept_checks.py``),
+the pages the last build planned (a system whose reports are the very same keeps its
+pages, backlinks, index rows, search entries and preview file: ``pages/site.py``), the
+generated pages' fingerprints (``incremental.Builds``) and the theme's compiled templates.
+MkDocs keeps the plugin instance, and so this, across the rebuilds of one `serve`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.check import CheckedCollection, check_collection
+from ..core.graph import CitationGraph
+from ..core.kept_checks import CheckCache
+from ..core.site_names import SiteNames
+from ..pages import PlannedPage, SitePages
+from ..pages.site import PageSettings
+from .incremental import Builds, CompiledTemplates
+
+
+class Kept:
+    def __init__(self) -> None:
+        self.checks = CheckCache()
+        self.site: SitePages | None = None  # the last build's pages
+        self.builds = Builds()
+        self.templates = CompiledTemplates()
+
+    def check(self, root: Path, base: Path, names: SiteNames) -> CheckedCollection:
+        """The collection checked again: only the files and systems that changed."""
+        return check_collection(root, base=base, cache=self.checks, names=names)
+
+    def pages(self, graph: CitationGraph, settings: PageSettings, serving: bool) -> tuple[SitePages, dict[str, PlannedPage]]:
+        """This build's pages, planned; while serving, with what the last build made of the
+        systems whose reports are the same (and kept for the next build)."""
+        previous = self.site if serving else None
+        site = SitePages(graph, settings, previous)
+        self.site = None  # (planning may fail: nothing half-planned is kept)
+        planned = site.planned(previous, keep=serving)
+        self.site = site
+        return site, planned
