@@ -3,6 +3,8 @@ changed, and after each kind of edit the site is what a full build makes."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from sitehtml import make_project
@@ -50,4 +52,5 @@ def test_a_report_broken_then_mended(project, dirty_build, tmp_path):
     edit(project, "alpha", "MEM-RTE-note-wirte", "MEM-RTE-note-write")
     dirty_build()
     assert "MEM-RTE-note-wirte" not in (site / "beta" / "memory" / "index.html").read_text(encoding="utf-8")
+    assert gc.isenabled()  # a rebuild pauses the cycle collector, and gives it back
     assert differences(site, full_build(project, tmp_path / "full")) == []

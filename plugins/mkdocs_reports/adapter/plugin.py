@@ -83,6 +83,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         self.dirty = dirty
         self.serving = command == "serve"
 
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled and self.serving:
+            self.kept.rebuild_starts()
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
             return None
@@ -309,6 +313,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The generated pages' search entries, made from the collection (pages/search.py)."""
+        self.kept.rebuild_ends()
         if not self.config.enabled or self.site is None:
             return
         if self.files is not None:
@@ -322,6 +327,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self.kept.builds.forget()
+        self.kept.rebuild_ends()
+
+    def on_shutdown(self) -> None:
+        self.kept.rebuild_ends()
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer | None:
         if self.config.enabled and self.root.is_dir():
