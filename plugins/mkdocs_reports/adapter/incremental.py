@@ -12,9 +12,10 @@ hand-written pages (whose titles the navigation shows). Together with the loader
 and the page layer's reuse of unchanged systems' pages, saving one report rebuilds that
 report's system's pages and the few site-wide pages that list every system.
 
-Hand-written pages are always rebuilt (they are few, and the collection shows on them:
-the glance, record citations). Outputs of pages that are gone are removed, so that an
-incremental build leaves the same files as a full one.
+Hand-written pages show the collection too (the glance, their record citations): one is
+rebuilt when its source changed (MkDocs' own rule) or what it shows of the collection, its
+navigation or the site's settings did. Outputs of pages that are gone are removed, so that
+an incremental build leaves the same files as a full one.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import jinja2.bccache
@@ -55,6 +57,9 @@ class Builds:
         self.site_dir: str | None = None
         self.fingerprints: dict[str, str | None] = {}
         self.outputs: dict[str, str] = {}  # src_uri → abs_dest_path
+        #: hand-written pages: src_uri → (fingerprint, title, front matter) as last built
+        self.hand_written: dict[str, tuple[str, str | None, dict[str, Any]]] = {}
+        self._hand_written: dict[str, str] = {}  # this build's fingerprints, until it is built
 
     def mark(self, files: Iterable[File], site_dir: str, setting: str, view: Callable[[Page], Navigation]) -> None:
         """Fingerprint every generated page and mark those unchanged since the last build.
@@ -72,6 +77,37 @@ class Builds:
             file.fingerprint = digest.hexdigest()
             file.unchanged = previous.get(file.src_uri) == file.fingerprint and os.path.isfile(file.abs_dest_path)
 
+    def mark_hand_written(self, files: Iterable[File], site_dir: str, setting: str, view: Callable[[Page], Navigation],
+                          shows: Callable[[File], str | None]) -> None:  # fmt: skip
+        """Make MkDocs rebuild the hand-written pages when the navigation, settings or what
+        one shows of the collection (``shows``; ``None``: always rebuild) changed since the
+        last build, or its source did: all of them or none, since Material's search index
+        keeps the entries of the pages a dirty build leaves only when it rebuilds none or
+        the home page (whose entries come first). They are rebuilt by dating their
+        outputs before any source (MkDocs rebuilds a page whose source is newer than its
+        output); left as they are, they get their title and front matter of the last
+        build, which MkDocs reads only from a page it rebuilds and the navigation shows."""
+        previous = self.hand_written if self.site_dir == site_dir else {}
+        self._hand_written = {}
+        pages = [(file, file.page) for file in files if file.page is not None]
+        again = False
+        for file, page in pages:
+            shown = shows(file)
+            parts = [setting, shown or "", page.url, _neighbour(page.previous_page), _neighbour(page.next_page)]
+            _items(view(page).items, parts)
+            fingerprint = hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+            if shown is not None:
+                self._hand_written[file.src_uri] = fingerprint
+            last = previous.get(file.src_uri)
+            again = again or shown is None or last is None or last[0] != fingerprint or file.is_modified()
+        for file, page in pages:
+            if again:
+                if os.path.isfile(file.abs_dest_path):
+                    os.utime(file.abs_dest_path, (0, 0))
+            else:
+                _, page.title, meta = previous[file.src_uri]  # (Page.title may be set: MkDocs' weak_property)
+                page.meta = dict(meta)
+
     def built(self, files: Iterable[File], site_dir: str) -> None:
         """Remember this build; remove the outputs of generated pages that are gone."""
         generated = [f for f in files if isinstance(f, GeneratedFile)]
@@ -83,6 +119,11 @@ class Builds:
                     _remove_empty_folders(Path(path).parent, Path(site_dir))
         self.site_dir = site_dir
         self.fingerprints = {f.src_uri: f.fingerprint for f in generated}
+        self.hand_written = {}
+        for file in files:
+            fingerprint = self._hand_written.get(file.src_uri)
+            if fingerprint is not None and file.page is not None and not isinstance(file, GeneratedFile):
+                self.hand_written[file.src_uri] = (fingerprint, file.page.title, dict(file.page.meta))
         self.outputs = outputs
 
     def forget(self) -> None:

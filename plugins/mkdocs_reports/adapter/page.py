@@ -65,7 +65,7 @@ class GeneratedFile(File):
         return not self.unchanged
 
     def copy_file(self, dirty: bool = False) -> None:
-        if self.make is None:
+        if self.make is None or (dirty and not self.is_modified()):  # an unchanged file is not even made
             return super().copy_file(dirty)
         self.content_string = self.make()
         try:

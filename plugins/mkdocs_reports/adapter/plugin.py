@@ -32,9 +32,8 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from ..core.loading.loader import LoadCache
 from ..core.method.site_names import PAGE_SETTINGS, SiteNames
-from ..core.rules.collection_check import CheckedCollection, check_collection
+from ..core.rules.collection_check import CheckedCollection
 from ..pages import PageClash, PageSpec, Paths, PlannedPage, SitePages
 from ..pages.assets import ASSET_DIR, ASSETS, PUBLISHED_SCHEMAS, SCRIPTS, STYLESHEETS, script_bundle
 from ..pages.data_scripts import as_script, script_path
@@ -43,7 +42,8 @@ from ..pages.previews import PreviewFiles
 from . import pr_preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
-from .incremental import Builds, CompiledTemplates, build_setting, content_fingerprint
+from .incremental import build_setting, content_fingerprint
+from .kept import Kept
 from .label_once import label_once
 from .landmarks import name_landmarks
 from .messages import errors_banner, log_checked, unreadable_pages
@@ -72,17 +72,20 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         # kept from build to build while `mkdocs serve` runs (see on_startup)
         self.dirty = False
         self.serving = False
-        self.load_cache: LoadCache = {}
-        self.builds = Builds()
-        self.compiled_templates = CompiledTemplates()
+        self.kept = Kept()
         self.files: Files | None = None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds:
-        unchanged report files are not read again, unchanged systems' pages not made
-        again, and with ``--dirty`` unchanged pages not rebuilt (incremental.py)."""
+        """Having this hook makes MkDocs keep this instance across `mkdocs serve` rebuilds,
+        and with it what one build keeps for the next (``kept.py``): unchanged report files
+        are not read again, unchanged systems not checked again, their pages not made
+        again, and with ``--dirty`` unchanged pages not rebuilt (``incremental.py``)."""
         self.dirty = dirty
         self.serving = command == "serve"
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if self.config.enabled and self.serving:
+            self.kept.rebuild_starts()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if not self.config.enabled:
@@ -123,11 +126,10 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             self.config.index_page, self.config.coverage_page, self.config.systems_page,
             directory_urls=config.use_directory_urls, comparison_page=self.config.comparison_page,
         )  # fmt: skip
-        checked = check_collection(self.root, base=self.base, cache=self.load_cache, names=self.names)
+        checked = self.kept.check(self.root, self.base, self.names)
         log_checked(log, checked, self.config.require_verified_quotes)
-        previous, self.site = self.site, SitePages(checked.graph, settings_of(config, self.paths))
         try:  # each page made as MkDocs renders it (page.py)
-            pages = self.site.planned(previous if self.serving else None, keep=self.serving)
+            self.site, pages = self.kept.pages(checked.graph, settings_of(config, self.paths), self.serving)
         except PageClash as clash:
             raise PluginError(f"The reports plugin cannot place its pages: {clash}") from clash
         home = files.get_file_from_path(self.paths.home_page)
@@ -186,10 +188,6 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.config.nav:
             changes: list[Any] = [{"Changes": self.config.changes_page}] if self.pr_preview.compares else []
             config.nav = site_nav(docs_pages, self.paths.home_page, config.nav, changes, self.site.nav)
-        if self.dirty:  # hand-written pages show the collection (and titles the navigation needs): rebuild them
-            for file in docs_pages:
-                if os.path.isfile(file.abs_dest_path):
-                    os.utime(file.abs_dest_path, (0, 0))
 
     on_files = CombinedEvent(_add_pages, _add_navigation)
 
@@ -209,7 +207,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
         (``incremental.CompiledTemplates``), not again on every save while serving."""
-        env.bytecode_cache = self.compiled_templates
+        env.bytecode_cache = self.kept.templates
         return env
 
     def _changes_page(self, checked: CheckedCollection) -> PageSpec:
@@ -228,8 +226,26 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if self.config.enabled:
             self.navigation = SystemsNavigation(nav, self.paths.systems_page)
             if self.dirty:
-                self.builds.mark(files, config.site_dir, build_setting(config, files, self.errors_banner), self.navigation.for_page)
+                setting = build_setting(config, files, self.errors_banner)
+                self.kept.builds.mark(files, config.site_dir, setting, self.navigation.for_page)
+                hand_written = [f for f in files.documentation_pages() if not isinstance(f, GeneratedFile)]
+                self.kept.builds.mark_hand_written(hand_written, config.site_dir, setting, self.navigation.for_page, self._shown_on)
         return nav
+
+    def _shown_on(self, file: File) -> str | None:
+        """What a hand-written page shows of the collection: its record citations, linked,
+        and on the home page the glance; ``None`` (rebuild it) when a citation has a
+        problem, so that it is logged again."""
+        assert self.site is not None
+        try:
+            markdown = file.content_string
+        except (OSError, UnicodeDecodeError):
+            return None
+        linked, problems = link_docs_citations(markdown, file.src_uri, file.url, self.site.graph, self.paths)
+        if problems:
+            return None
+        glance = self.glance.html if self.glance is not None and file.src_uri == self.paths.home_page else ""
+        return linked + "\0" + glance
 
     # -- pages --------------------------------------------------------------------------
 
@@ -297,10 +313,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The generated pages' search entries, made from the collection (pages/search.py)."""
+        self.kept.rebuild_ends()
         if not self.config.enabled or self.site is None:
             return
         if self.files is not None:
-            self.builds.built(self.files, config.site_dir)
+            self.kept.builds.built(self.files, config.site_dir)
         from ..pages.search import merge_into_index
 
         index_file = Path(config.site_dir) / "search" / "search_index.json"
@@ -309,7 +326,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             merge_into_index(index_file, self.site.search_parts(), pages)
 
     def on_build_error(self, *, error: Exception) -> None:
-        self.builds.forget()
+        self.kept.builds.forget()
+        self.kept.rebuild_ends()
+
+    def on_shutdown(self) -> None:
+        self.kept.rebuild_ends()
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any) -> LiveReloadServer | None:
         if self.config.enabled and self.root.is_dir():

@@ -106,11 +106,13 @@ class PageSettings:
 
 
 class SitePages:
-    def __init__(self, graph: CitationGraph, settings: PageSettings | None = None) -> None:
+    def __init__(self, graph: CitationGraph, settings: PageSettings | None = None, previous: SitePages | None = None) -> None:
+        """``previous``: the pages of an earlier build (``mkdocs serve``), whose systems'
+        backlinks are kept where their reports are the same."""
         self.graph = graph
         self.settings = settings or PageSettings()
         self.paths = self.settings.paths
-        self.backlinks = Backlinks(graph)
+        self.backlinks: Backlinks = Backlinks(graph, previous.backlinks if previous is not None else None)
         self.overview = Overview(graph, self.backlinks)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)

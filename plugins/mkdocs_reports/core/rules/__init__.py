@@ -13,6 +13,8 @@ call every front end runs. Find a check by what it checks:
 - ``set_rules``: the rules across a set's members, as the set type declares them
   (amendment index, conflicts carried, canonical profile, closed citations, …).
 - ``collection_check``: load, then the rules above in that order: ``check_collection``.
+- ``kept_checks``: what one check keeps for the next (``mkdocs serve``): each system's
+  findings, while its reports are the same.
 
 Checks that live with what they read, because they need the reading's places or stop it:
 a file's YAML and whether it may be read (``yamlio.reader``, ``yamlio.files``); one file's

@@ -7,12 +7,11 @@ from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, shown
 from ..loading.bulk import no_cycle_collection
-from ..loading.loader import LoadCache, load_collection
+from ..loading.loader import load_collection
 from ..method.site_names import SiteNames
 from ..model import Collection
 from .graph import CitationGraph
-from .record_rules import validate
-from .set_members import check_set_members
+from .kept_checks import CheckCache, rules_over
 
 
 @dataclass
@@ -53,17 +52,17 @@ def check_collection(
     *,
     base: str | os.PathLike[str] | None = None,
     files: dict[str, bytes] | None = None,
-    cache: LoadCache | None = None,
+    cache: CheckCache | None = None,
     names: SiteNames | None = None,
 ) -> CheckedCollection:
     """Load, link and validate: the set rules over the members once they have inherited
-from their set, then the citation graph and the record rules. ``files``: the reports and sets of ``root`` held in memory
-    (see ``load_collection``); ``cache`` keeps unchanged files' reports between runs;
+    from their set, then the citation graph and the record rules. ``files``: the reports and sets of ``root`` held in memory
+    (see ``load_collection``); ``cache`` keeps unchanged files' reports and unchanged
+    systems' findings between runs (``kept_checks.py``);
     ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
-        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache, names=names)
-        diagnostics.merge(check_set_members(collection))
+        collection, diagnostics = load_collection(root, base=base, files=files, cache=cache.files if cache else None, names=names)
         graph = CitationGraph(collection)
-        diagnostics.merge(validate(collection, graph))
+        diagnostics.merge(rules_over(collection, graph) if cache is None else cache.validate(collection))
     ordered = diagnostics.sorted()
     return CheckedCollection(collection, graph, ordered, ordered.omitted)
