@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from ..core.changes import Changes
 from ..core.graph import CitationGraph
-from ..core.model import Report
+from ..core.model import Record, Report
 from ..safety.chrome import chrome_html
 from ..safety.sanitize import sanitize, sanitize_rows
 from ..safety.template_plugins import NOT_A_TEMPLATE
@@ -47,6 +47,7 @@ from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .record_lookup import lookup_files
 from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
@@ -302,6 +303,8 @@ class SitePages:
                           for label, value in entry.status.items()],
                 citations=entry.citations,
                 corrections=self.corrections.kinds(slug, record.id),
+                # the files its quotes come from: the filter finds the record by them
+                files=" ".join(dict.fromkeys(q.path for q in record.quotes)) if isinstance(record, Record) else "",
             ))  # fmt: skip
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
@@ -330,6 +333,10 @@ class SitePages:
         yield encoded(listing_entries(self.paths))
 
     # -- other pages ----------------------------------------------------------------------
+
+    def lookup_files(self) -> dict[str, str]:
+        """Where each record ID leads, for the search box (``record_lookup.py``): site path → JSON."""
+        return lookup_files(self.overview, self.paths)
 
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read
