@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -67,7 +68,7 @@ def main() -> None:
                 WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".rpt-id-search-list a[href*='#']"))
                 field.send_keys(Keys.ENTER)
                 WebDriverWait(browser, 20).until(lambda b: b.current_url != root)
-                landed = browser.current_url.replace(root, "").split("?")[0] + "#" + browser.current_url.partition("#")[2]
+                landed = urlsplit(browser.current_url)._replace(query="").geturl().replace(root, "")  # without a ?h=
                 if landed not in targets:
                     missed.append(f"{record_id}: opened {landed}, not {sorted(targets)[0]}")
         finally:
