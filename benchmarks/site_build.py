@@ -22,7 +22,8 @@ Zensical, whose builder is not a Python module, the largest of its processes), t
 site's bytes, the average HTML page, and what a reader's first visit to the home page
 transfers gzip-compressed (the page, its CSS and scripts, the search worker and search
 index; measured in headless Chromium against a local server that compresses as GitHub
-Pages does; skipped without Chromium).
+Pages does; skipped without Chromium), with ``--before-python`` also the first visit of the
+site that installation builds, and the ratio.
 
     python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1]
         [--before-python PATH] [--zensical-python PATH] [--sphinx-python PATH]
@@ -273,6 +274,10 @@ def main() -> None:
                     runs["zensical"].append(built)
                 if args.sphinx_python:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
+            before_visit = None
+            if args.before_python:  # the first visit of the site the other installation builds
+                mkdocs_build(plugin, args.before_python)
+                before_visit = first_visit(plugin / "site")
             mkdocs_build(plugin)  # the site measured below is this checkout's
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
@@ -280,6 +285,8 @@ def main() -> None:
             per_page[count] = html / pages
             visit = first_visit(plugin / "site")
             first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
+            if visit and before_visit:
+                first += f", before {_mb(before_visit[0])} ({_mb(before_visit[1])}): {visit[0] / before_visit[0]:.2f}×"
             sphinx = ("—", "—")
             if runs["sphinx"]:
                 more = "" if all(r.finished for r in runs["sphinx"]) else "> "  # stopped at --sphinx-limit

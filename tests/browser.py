@@ -158,8 +158,10 @@ def browser(browser_session, request):
 
 
 def search_finds(browser, page_url: str, query: str, expected: str, seconds: float = 20) -> bool:
-    """Type ``query`` into Material's search box on ``page_url``; whether a result links to
-    ``expected`` (compared without the ``?h=`` that highlights the terms) within ``seconds``."""
+    """Type ``query`` into the search box on ``page_url``; whether it reaches ``expected``
+    within ``seconds``: a link among the theme's results or the record the plugin's block
+    finds by its ID (compared without the ``?h=`` that highlights the terms), else among
+    the rows of the record index the block's link opens, filtered by the query."""
     from urllib.parse import urlsplit
 
     from selenium.common.exceptions import TimeoutException
@@ -171,12 +173,23 @@ def search_finds(browser, page_url: str, query: str, expected: str, seconds: flo
     field.click()
     field.send_keys(query)
 
+    def links(b, selector: str) -> list[str]:
+        hrefs = b.execute_script("return [...document.querySelectorAll(arguments[0])].map(a => a.href)", selector)
+        return [urlsplit(href)._replace(query="").geturl() for href in hrefs]
+
     def found(b):
-        hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
-        return expected in [urlsplit(href)._replace(query="").geturl() for href in hrefs]
+        return expected in links(b, ".md-search-result__list a, .rpt-id-search-list a")
 
     try:
         return WebDriverWait(browser, seconds).until(found)
+    except TimeoutException:
+        pass
+    index = browser.find_elements(By.CSS_SELECTOR, ".rpt-id-search-list a[href*='?q=']")
+    if not index:
+        return False
+    browser.get(index[-1].get_attribute("href"))
+    try:
+        return WebDriverWait(browser, seconds).until(lambda b: expected in links(b, ".rpt-index tbody tr:not([hidden]) td:first-child a"))
     except TimeoutException:
         return False
 

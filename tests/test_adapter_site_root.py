@@ -21,11 +21,11 @@ def said(page: str) -> dict[str, str]:
 def test_the_page_names_the_folder_the_previews_are_published_in(reports):
     reports.report("alpha", "records:\n  - id: MEM-OBJ-notes\n    label: Notes\n")
     published = list(SitePages(reports.check().graph).previews())
-    where = said(with_site_root('<!doctype html><html lang="en"><body></body></html>', "../../"))
+    where = said(with_site_root('<!doctype html><html lang="en"><body></body></html>', "../../", "records/"))
     assert where["root"] == "../../"
     assert published == [where["previews"].removeprefix("../../") + "alpha.json"]
 
 
 def test_a_root_with_quotes_stays_inside_the_attribute():
-    page = with_site_root("<html><body></body></html>", '"><script>x</script>/')
+    page = with_site_root("<html><body></body></html>", '"><script>x</script>/', "records/")
     assert "<script>" not in page and said(page)["root"] == '"><script>x</script>/'

@@ -79,14 +79,20 @@ def test_llmstxt_lists_generated_pages_in_either_order(tmp_path, order):
 
 
 @pytest.mark.parametrize("order", ORDERS)
-def test_offline_links_resolve_and_its_index_has_the_records_in_either_order(tmp_path, order):
+def test_offline_links_resolve_and_its_index_has_the_pages_in_either_order(tmp_path, order):
+    from mkdocs_reports.pages.data_scripts import script_path
+    from mkdocs_reports.pages.record_lookup import ID_DIR, bucket
+
     site_dir = build_site(project_with(tmp_path, "  - offline\n", order))
     site = Site(site_dir)
     assert "alpha/memory.html" in site.pages  # the offline plugin's file URLs, in our links too
     assert site.broken_links() == []
     inlined = (site_dir / "search" / "search_index.js").read_text(encoding="utf-8")
     index = json.loads(inlined.removeprefix("var __index = "))
-    assert f"alpha/memory.html#{RECORD}" in {doc["location"] for doc in index["docs"]}
+    assert "alpha/memory.html" in {doc["location"] for doc in index["docs"]}
+    # the record's ID is looked up from file:// in the script published beside its JSON file
+    lookup = (site_dir / script_path(f"{ID_DIR}/{bucket(RECORD)}.json")).read_text(encoding="utf-8")
+    assert f"alpha/memory.html#{RECORD}" in lookup
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -105,7 +111,7 @@ def test_minified_pages_keep_named_landmarks_and_labels_said_once_in_either_orde
 
 
 @pytest.mark.parametrize("order", ORDERS)
-def test_search_index_has_the_record_entries_in_either_order(tmp_path, order):
+def test_search_index_has_the_generated_pages_entries_in_either_order(tmp_path, order):
     project = make_project(tmp_path)
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
     search = re.search(r"(?ms)^  - search:\n.*?(?=^  - reports:)", config)
@@ -115,7 +121,8 @@ def test_search_index_has_the_record_entries_in_either_order(tmp_path, order):
         config = re.sub(r"(?ms)(^  - reports:\n.*?)(?=^\S)", lambda m: m.group(1) + search.group(0), config)
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
     site = Site(build_site(project))
-    assert f"alpha/memory/#{RECORD}" in {doc["location"] for doc in site.search_index()}
+    locations = {doc["location"] for doc in site.search_index()}
+    assert "alpha/memory/" in locations and f"alpha/memory/#{RECORD}" not in locations  # the page's entry, no record's
 
 
 

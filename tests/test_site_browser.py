@@ -66,6 +66,6 @@ def test_a_record_link_lands_on_its_entry_under_a_sub_path(browser, site_url):
     ids=["by ID", "by label", "by quoted file", "by file name"],
 )
 def test_search_finds_a_record_by_id_label_and_quoted_file(browser, site_url, query):
-    """Through Material's search box: the index holds the generated pages' entries that the
-    plugin writes (records by ID, label and the files their quotes come from)."""
+    """Through Material's search box: a full ID to its record (the plugin's ID lookup), any
+    words to the record index filtered by them (labels, the files its quotes come from)."""
     assert search_finds(browser, site_url, query, site_url + "alpha/memory/#mem-rte-note-write")

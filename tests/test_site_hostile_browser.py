@@ -246,7 +246,8 @@ def test_search_results_show_the_vectors_as_text(browser, site):
     from selenium.webdriver.support.ui import WebDriverWait
 
     origin, _ = site
-    for query in ["onerror", "evil", "click"]:  # prefixes of words the vectors hold
+    # prefixes of words the vectors hold, and a record's ID (the plugin's block shows its label)
+    for query in ["onerror", "evil", "click", "MEM-OBJ-evil-one"]:
         browser.get(f"{origin}/")
         _ready(browser)
         field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
@@ -255,19 +256,20 @@ def test_search_results_show_the_vectors_as_text(browser, site):
             lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
         )
         field.send_keys(query)
-        WebDriverWait(browser, WAIT).until(
-            lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item').length > 0")
+        results = ".md-search-result__item, .rpt-id-search-list li"
+        WebDriverWait(browser, WAIT).until(  # the theme's results, or the block's record
+            lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item, .rpt-id-search-list a[href*=\"#\"]').length > 0")
         )
         browser.execute_script(
             """
-            for (const item of document.querySelectorAll('.md-search-result__item'))
+            for (const item of document.querySelectorAll(arguments[0]))
               for (const el of [item, ...item.querySelectorAll('*')])
                 for (const type of ['mouseenter', 'mouseover', 'focus'])
                   el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'mouseover'}));
-            """
+            """, results
         )
         _settle(browser)
-        texts = browser.execute_script("return [...document.querySelectorAll('.md-search-result__item')].map(item => item.innerHTML)")
+        texts = browser.execute_script("return [...document.querySelectorAll(arguments[0])].map(item => item.innerHTML)", results)
         assert _fired(browser) == [], query
         assert not [t for t in texts if re.search(r"<(img|script|svg|iframe)\b", t)], query
 

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
 
 pytestmark = pytest.mark.site
@@ -601,66 +601,39 @@ def _search_box(browser, site_url):
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("transactions.ts", "signet/memory/"),  # a file name
-    ("transactions", "signet/memory/"),  # a part of one
+    ("transactions.ts", "signet/memory/#mem-obj-memories"),  # a file name, through the record index
+    ("transactions", "signet/memory/#mem-obj-memories"),  # a part of one
     ("direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # a part of an ID
 ])
 def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expected):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    _search_box(browser, site_url).send_keys(query)
-
-    def found(b):
-        hrefs = b.execute_script("return [...document.querySelectorAll('.md-search-result__list a')].map(a => a.href)")
-        return [urlsplit(h)._replace(query="").geturl() for h in hrefs] or False
-
-    results = WebDriverWait(browser, WAIT).until(found)
-    assert site_url + expected in results
-
-
-def _search(browser, site_url, query):
-    """Material's search box on the home page with ``query`` typed; the first result's
-    links as (href without ``?h=``, score, text), once the results stand still."""
-    import time
-
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    field = _search_box(browser, site_url)
-    field.send_keys(query)
-    first = """const li = document.querySelector('.md-search-result__item');
-    return li && [...li.querySelectorAll('a')].map(a => [a.href.replace(/\\?h=[^#]*/, ''),
-      parseFloat(a.firstElementChild.dataset.mdScore), a.firstElementChild.textContent]);"""
-    links, seen = None, WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(first))
-    while links != seen:  # each key typed searches anew: wait for the last query's results
-        links = seen
-        time.sleep(0.4)
-        seen = browser.execute_script(first)
-    return field, links
+    assert search_finds(browser, site_url, query, site_url + expected, WAIT)
 
 
 @pytest.mark.parametrize(("query", "expected"), [
-    ("RT-RTE-direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # before the annotation on it
-    ("MEM-OBJ-memory", "ultimate/memory/#mem-obj-memory"),  # before MEM-OBJ-memory-addresses
+    ("RT-RTE-direct-remember", "signet/runtime/#rt-rte-direct-remember"),  # not the annotation on it
+    ("MEM-OBJ-memory", "ultimate/memory/#mem-obj-memory"),  # not MEM-OBJ-memory-addresses
     ("MEM-OBJ-memory-addresses", "ultimate/memory/#mem-obj-memory-addresses"),  # and the other way round
-    ("RT-CMP-model", "mindbase/runtime/#rt-cmp-model"),  # before RT-CMP-provider-models
-    ("MEM-BAP-memory-guidance", "ultimate/memory/#mem-bap-memory-guidance"),  # before …-procedural-guidance
+    ("RT-CMP-model", "mindbase/runtime/#rt-cmp-model"),  # not RT-CMP-provider-models
+    ("MEM-BAP-memory-guidance", "ultimate/memory/#mem-bap-memory-guidance"),  # not …-procedural-guidance
 ])
 def test_a_full_id_puts_its_own_record_first_and_enter_opens_it(browser, site_url, query, expected):
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
-    field, links = _search(browser, site_url, query)
-    page, record, *_ = links  # the first result: the record's page, then its best section
-    assert (page[0], record[0]) == (site_url + expected.split("#")[0], site_url + expected)
-    assert record[1] == max(score for _, score, _ in links)
-    field.send_keys(Keys.ENTER)  # the theme opens the best link of the first result
-    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.split("?")[0] + "#" + b.current_url.partition("#")[2] == site_url + expected)
+    field = _search_box(browser, site_url)
+    field.send_keys(query)
+    first = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.href"
+    assert WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(first)) == site_url + expected
+    field.send_keys(Keys.ENTER)  # the plugin's block opens the ID's record
+    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == site_url + expected)
 
 
-def test_a_route_result_reads_as_text(browser, site_url):
-    _, links = _search(browser, site_url, "MEM-RTE-explicit-recall")
-    teaser = links[1][2]
-    assert "Signet memory report · implementation: wired; operation: uninspected · platform/daemon/src/" in teaser
+def test_a_record_found_by_its_id_reads_as_text(browser, site_url):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    _search_box(browser, site_url).send_keys("MEM-RTE-explicit-recall")
+    text = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.textContent"
+    assert WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(text)) == "MEM-RTE-explicit-recall — Explicit recall · Signet memory report"
 
 
 # -- a record's neighbourhood ------------------------------------------------------------

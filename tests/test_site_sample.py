@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -246,11 +247,15 @@ def test_search_keeps_the_words_of_the_systems_table_apart(site):
     assert "Alpha" in words and "Beta" in words and "System" in words and "Reports" in words
 
 
-def test_search_finds_a_record_by_id_and_by_label(site):
-    entries = {entry["location"]: entry for entry in site.search_index()}
-    entry = entries["alpha/memory/#mem-rte-note-write"]
-    assert "MEM-RTE-note-write" in entry["title"] and "Note writing" in entry["title"]
-    assert "rt-rte-chat-turn" in " ".join(entries)
+def test_a_record_is_looked_up_by_its_id_and_not_in_the_search_index(site):
+    from mkdocs_reports.pages.record_lookup import ID_DIR, bucket
+
+    entries = {entry["location"] for entry in site.search_index()}
+    assert "alpha/memory/" in entries and not [location for location in entries if "#mem-" in location or "#rt-" in location]
+    for record_id, location, title in [("MEM-RTE-note-write", "alpha/memory/#mem-rte-note-write", "MEM-RTE-note-write — Note writing"),
+                                       ("RT-RTE-chat-turn", "alpha/runtime/#rt-rte-chat-turn", "RT-RTE-chat-turn")]:
+        looked_up = json.loads((site.root / ID_DIR / f"{bucket(record_id)}.json").read_text(encoding="utf-8"))[record_id.lower()]
+        assert [(entry["location"], entry["title"]) for entry in looked_up] == [(location, title)]
 
 
 def test_the_site_publishes_the_report_schema(site):

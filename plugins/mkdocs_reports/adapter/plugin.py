@@ -164,8 +164,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             new.append(made)
         downloads = self.site.downloads()
         new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in downloads.items()]
+        lookup = self.site.lookup_files()
+        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in lookup.items()]
         if not self.paths.directory_urls:  # a site that works from file://, where no page may fetch a local file
-            new += self._data_scripts(config, previews, {path: text for path, text in downloads.items() if path.endswith(".json")})
+            data = {path: text for path, text in downloads.items() if path.endswith(".json")} | lookup
+            new += self._data_scripts(config, previews, data)
         # at SCHEMA_BASE on the project's site
         new += [GeneratedFile.copied(config, path, str(file)) for path, file in PUBLISHED_SCHEMAS.items()]
         refuse_collisions(files, new)
@@ -289,7 +292,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
             return None
         if isinstance(page, ReportPage):
             page.release()
-        output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/")
+        output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/", self.paths.url(self.paths.index_page))
         if not self.pr_preview.pull_request:
             return output
         href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
@@ -302,7 +305,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         if not self.config.enabled or template_name != "404.html" or self.site is None:
             return None
         root = urlsplit(config.site_url or "/").path.rstrip("/") + "/"  # as MkDocs makes 404's base_url
-        output = with_site_root(pr_preview_html.at_body_end(output, pr_preview_html.not_found_redirect(self.site.env, root)), root)
+        output = pr_preview_html.at_body_end(output, pr_preview_html.not_found_redirect(self.site.env, root))
+        output = with_site_root(output, root, self.paths.url(self.paths.index_page))
         if self.pr_preview.pull_request:
             href = root + self.changes_url if self.changes_url is not None else None
             output = pr_preview_html.at_body_start(output, pr_preview_html.banner(self.site.env, self.pr_preview.pull_request, href))

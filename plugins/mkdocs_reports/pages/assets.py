@@ -23,7 +23,7 @@ SCRIPT_SOURCES = PACKAGE / "scripts"
 SCRIPT_FILES = (
     "shared.js", "data.js", "table.js", "download.js", "label-once.js", "hover-card.js", "systems-table.js",
     "theme-gaps.js", "clipboard.js", "record-actions.js", "neighbourhood.js", "same-id.js", "quote-copies.js",
-    "record-index.js", "comparison.js", "start.js",
+    "record-index.js", "record-search.js", "comparison.js", "start.js",
 )
 #: the one script every page loads: the modules one after another (``script_bundle``)
 SCRIPTS = (f"{ASSET_DIR}/reports.js",)

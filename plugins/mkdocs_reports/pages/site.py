@@ -29,7 +29,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..core.changes import Changes
-from ..core.model import Report
+from ..core.model import Record, Report
 from ..core.rules.graph import CitationGraph
 from ..safety.chrome import chrome_html
 from ..safety.sanitize import sanitize, sanitize_rows
@@ -48,6 +48,7 @@ from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
 from .prose_html import PageText, label_html, shorten
+from .record_lookup import lookup_files
 from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
@@ -306,6 +307,8 @@ class SitePages:
                           for label, value in entry.status.items()],
                 citations=entry.citations,
                 corrections=self.corrections.kinds(slug, record.id),
+                # the files its quotes come from: the filter finds the record by them
+                files=" ".join(dict.fromkeys(q.path for q in record.quotes)) if isinstance(record, Record) else "",
             ))  # fmt: skip
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
@@ -334,6 +337,10 @@ class SitePages:
         yield encoded(listing_entries(self.paths))
 
     # -- other pages ----------------------------------------------------------------------
+
+    def lookup_files(self) -> dict[str, str]:
+        """Where each record ID leads, for the search box (``record_lookup.py``): site path → JSON."""
+        return lookup_files(self.overview, self.paths)
 
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read

@@ -14,14 +14,18 @@
 (function () {
   "use strict";
 
-  /** {root, previews}: whole URLs of the site's root and of the previews' folder, as the
-      page's data-rpt-site says them, whatever the scripts are named; null without it */
+  /** {root, previews, ids, records}: whole URLs of the site's root, of the previews' and
+      the ID lookup files' folders and of the record index, as the page's data-rpt-site
+      says them, whatever the scripts are named; null without it */
   function whereTheSiteIs() {
     var said = document.documentElement.getAttribute("data-rpt-site");
     var site = null;
     try { site = said === null ? null : JSON.parse(said); } catch { return null; }
-    if (!site || typeof site.root !== "string" || typeof site.previews !== "string") return null;
-    return { root: new URL(site.root, location.href).href, previews: new URL(site.previews, location.href).href };
+    var names = ["root", "previews", "ids", "records"];
+    if (!site || !names.every(function (name) { return typeof site[name] === "string"; })) return null;
+    var where = {};
+    names.forEach(function (name) { where[name] = new URL(site[name], location.href).href; });
+    return where;
   }
 
   var setups = [];
@@ -32,6 +36,10 @@
     root: site && site.root,
     /** the folder of the systems' preview files (pages/previews.py) as a whole URL, or null */
     previews: site && site.previews,
+    /** the folder of the record IDs' lookup files (pages/record_lookup.py), or null */
+    ids: site && site.ids,
+    /** the record index page as a whole URL, or null */
+    records: site && site.records,
 
     /** the entry ``key`` of parsed JSON when it is the JSON's own, else null: a key is the
         author's, and a plain object inherits "constructor", "toString" … */

@@ -59,7 +59,8 @@
 
   /** the table of ``root`` (a .rpt-index or .rpt-comparison) with its rows read, or null when
       it has none or is set up already: {root, table, headings, rows, start}. Each row is
-      {row, cells (text by heading), words}; ``read(row, entry)`` adds what a page needs. */
+      {row, cells (text by heading), words: its text and its data-rpt-words (what else it is
+      found by: a record's quoted files)}; ``read(row, entry)`` adds what a page needs. */
   function table(root, read) {
     var element = root.querySelector("table");
     if (!element || !element.tHead || !element.tBodies.length || root.dataset.rptReady) return null;
@@ -68,7 +69,7 @@
     var rows = Array.prototype.map.call(element.tBodies[0].rows, function (row) {
       var cells = byName();
       headings.forEach(function (heading, column) { cells[heading] = text(row.cells[column]); });
-      var entry = { row: row, cells: cells, words: row.textContent.toLowerCase() };
+      var entry = { row: row, cells: cells, words: (row.textContent + " " + (row.getAttribute("data-rpt-words") || "")).toLowerCase() };
       if (read) read(row, entry);
       return entry;
     });

@@ -1,0 +1,152 @@
+"""A first visit stays light whatever the collection's size: the theme's search index,
+which Material fetches whole as every page loads, holds one entry per generated page and
+no record; a record is still reached from the search box by its full ID (looked up in one
+small file fetched only then) and by any word through the record index, with and without
+instant navigation, in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from axe import VIEWS, show, violations
+from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from sitehtml import build_site, make_project
+
+pytestmark = pytest.mark.site
+
+RECORD = "MEM-RTE-note-write"  # alpha's, labelled "Note writing", quoting src/notes.ts
+SHARED = "MEM-OBJ-notes"  # declared by alpha and beta
+
+
+def _built(tmp_path_factory, instant: bool):
+    project = make_project(tmp_path_factory.mktemp("first-visit"))
+    if instant:
+        config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+        features = "  features:\n"
+        assert features in config
+        (project / "mkdocs.yml").write_text(config.replace(features, features + "    - navigation.instant\n", 1), encoding="utf-8")
+    served = tmp_path_factory.mktemp("served")
+    with http_server(served) as origin:
+        before = os.environ.get("REPORTS_SITE_URL")
+        os.environ["REPORTS_SITE_URL"] = origin + "/"  # the theme navigates instantly only within its sitemap
+        try:
+            build_site(project, site_dir=served)
+        finally:
+            if before is None:
+                del os.environ["REPORTS_SITE_URL"]
+            else:
+                os.environ["REPORTS_SITE_URL"] = before
+        yield served, origin + "/"
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    yield from _built(tmp_path_factory, instant=False)
+
+
+@pytest.fixture(scope="module")
+def instant(tmp_path_factory):
+    yield from _built(tmp_path_factory, instant=True)
+
+
+@pytest.fixture(params=["plain", "instant"])
+def site(request):
+    return request.getfixturevalue(request.param)
+
+
+def _type(browser, url: str, query: str, enter: bool = False):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if url:
+        browser.get(url)
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return typeof window.document$ !== 'undefined' && !!window.rptReports"))
+    field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    browser.execute_script("arguments[0].focus()", field)
+    field.send_keys(query + (Keys.ENTER if enter else ""))
+    return field
+
+
+def _wait(browser, script: str, seconds: float = 15):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, seconds).until(lambda b: b.execute_script(script))
+
+
+def test_the_search_index_holds_no_record_and_one_entry_a_generated_page(plain):
+    served, _ = plain
+    docs = json.loads((served / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    generated = [doc for doc in docs if doc["location"].startswith(("alpha/", "beta/", "systems/", "records/", "coverage/", "comparison/"))]
+    assert not [doc["location"] for doc in generated if "#" in doc["location"]]
+    pages = {str(path.parent.relative_to(served)) + "/" for prefix in ("alpha", "beta") for path in (served / prefix).rglob("index.html")}
+    assert {doc["location"] for doc in generated} >= pages
+    assert len(generated) == len({doc["location"] for doc in generated})  # one entry a page
+    assert not [doc for doc in docs if RECORD in doc["title"] + doc["text"]]
+
+
+@pytest.mark.parametrize("typed", [RECORD, RECORD.lower()], ids=["as written", "lower-case"])
+def test_a_full_record_id_typed_into_search_opens_its_record(browser, site, typed):
+    _, url = site
+    browser.execute_script("window.rptSameDocument = true") if browser.current_url.startswith(url) else None
+    _type(browser, url, typed, enter=True)
+    _wait(browser, "return location.pathname.endsWith('/alpha/memory/') && location.hash === '#mem-rte-note-write'"
+                   " && document.getElementById('mem-rte-note-write') !== null")
+
+
+def test_an_id_two_systems_declare_lists_both_and_enter_opens_the_first(browser, plain):
+    _, url = plain
+    _type(browser, url, SHARED)
+    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a[href*=\"#mem-obj-notes\"]').length === 2")
+    status = browser.execute_script("return document.querySelector('.rpt-id-search-status').textContent")
+    assert status == "2 records have this ID: Enter opens the first."
+    hrefs = browser.execute_script("return [...document.querySelectorAll('.rpt-id-search-list a')].map(a => a.href)")
+    assert hrefs[:2] == [url + "alpha/memory/#mem-obj-notes", url + "beta/memory/#mem-obj-notes"]
+
+
+def test_an_unknown_id_says_so_and_enter_is_the_themes_again(browser, plain):
+    _, url = plain
+    _type(browser, url, "MEM-RTE-no-such")
+    _wait(browser, "return document.querySelector('.rpt-id-search-status').textContent === 'No record has this ID.'")
+
+
+@pytest.mark.parametrize("query", ["writing", "notes.ts"], ids=["label word", "quoted file"])
+def test_any_words_reach_the_record_index_filtered_by_them(browser, site, query):
+    from selenium.webdriver.common.by import By
+
+    _, url = site
+    _type(browser, url, query)
+    link = browser.find_element(By.CSS_SELECTOR, ".rpt-id-search-list a[href*='records/']")
+    assert link.text == f"Find “{query}” in the record index"
+    browser.execute_script("arguments[0].click()", link)
+    _wait(browser, "return location.pathname.endsWith('/records/') && document.querySelector('.rpt-records .rpt-index-count') !== null")
+    assert parse_qs(urlsplit(browser.current_url).query) == {"q": [query]}
+    shown = browser.execute_script("return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent.trim())")
+    assert RECORD in shown
+
+
+def test_the_first_visit_fetches_no_lookup_file_and_an_id_fetches_one(browser, plain):
+    _, url = plain
+    browser.get(url)
+    _wait(browser, "return performance.getEntriesByType('resource').some(e => e.name.endsWith('search_index.json'))")
+    fetched = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/ids/'))"
+    assert browser.execute_script(fetched) == []
+    _type(browser, "", RECORD)
+    _wait(browser, "return document.querySelector('.rpt-id-search-list a[href*=\"#mem-rte-note-write\"]') !== null")
+    assert len(browser.execute_script(fetched)) == 1
+
+
+@pytest.mark.parametrize(("width", "scheme"), VIEWS)
+def test_the_id_search_block_is_axe_clean(browser, plain, width, scheme):
+    _, url = plain
+    show(browser, url, width, scheme)
+    if width < 600:
+        browser.execute_script("document.querySelector('label.md-header__button[for=__search]').click()")
+    _type(browser, "", SHARED)
+    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3")
+    found = violations(browser, within=".rpt-id-search")  # the theme's own results are the theme's
+    assert found == [], json.dumps(found)
