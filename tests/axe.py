@@ -64,7 +64,12 @@ def axe_source() -> str:
 
 def set_view(browser, width: int, scheme: str = "light", height: int = 900) -> None:
     """The window ``width`` px wide (a phone's below 600) in the ``scheme`` the reader's
-    system prefers (the theme follows it)."""
+    system prefers (the theme follows it). A change of scheme is made on a blank page: the
+    page shown reacts to it while the next one loads, and that one kept the scheme before
+    (``show`` waited 5 s for the new one, then loaded the page again)."""
+    if getattr(browser, "_rpt_scheme", scheme) != scheme:
+        browser.get("about:blank")
+    browser._rpt_scheme = scheme
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}
     )

@@ -15,7 +15,7 @@ from mkdocs_reports.core.check import check_collection
 from mkdocs_reports.core.export.text import report_text
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 SET = FIXTURES / "set"
 REVISION = "9f1c2d3e4b5a69788796a5b4c3d2e1f0a9b8c7d6"
