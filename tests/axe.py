@@ -18,21 +18,18 @@ from pathlib import Path
 
 import pytest
 
+from user_cache import user_cache
+
 #: a current 4.x, pinned so that a new rule does not change results between runs
 AXE_VERSION = "4.14.1"
 #: moderate too: the theme's nameless and twice-named navigation landmarks are named apart
 IMPACTS = ("moderate", "serious", "critical")
 
 
-def _cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "mkdocs-reports-tests" / f"axe-core-{AXE_VERSION}"
-
-
 def axe_source() -> str:
     """axe.min.js of AXE_VERSION, from the cache or the npm registry; a skip (a failure
     on CI) when neither has it."""
-    script = _cache() / "axe.min.js"
+    script = user_cache(f"axe-core-{AXE_VERSION}") / "axe.min.js"
     if not script.is_file():
         npm = shutil.which("npm")
         problem = None
