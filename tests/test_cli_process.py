@@ -31,20 +31,20 @@ def broken(reports) -> Path:
     return reports.root.parent
 
 
-@pytest.mark.parametrize("args", [
-    ("check",),
-    ("check", "--format", "json"),
-    ("export", "--format", "text"),
-    ("export", "--format", "json"),
-    ("schema", "--of", "set"),
-    ("check", "--format", "yaml"),
-    ("nonsense",),
-], ids=" ".join)
-def test_the_console_script_and_the_in_process_command_answer_alike(args, broken):
-    for cwd in (FIXTURES / "sample", broken):
-        alone = subprocess.run([console_script(), *args], capture_output=True, text=True, cwd=cwd, timeout=120)
-        here = run_cli(*args, cwd=cwd)
-        assert (here.returncode, here.stdout, here.stderr) == (alone.returncode, alone.stdout, alone.stderr)
+@pytest.mark.parametrize(("where", "args"), [
+    ("sample", ("check",)),
+    ("broken", ("check", "--format", "json")),
+    ("sample", ("export", "--format", "text")),
+    ("broken", ("export", "--format", "json")),
+    ("sample", ("schema", "--of", "set")),
+    ("sample", ("check", "--format", "yaml")),
+    ("sample", ("nonsense",)),
+], ids=lambda value: " ".join(value) if isinstance(value, tuple) else value)
+def test_the_console_script_and_the_in_process_command_answer_alike(where, args, broken):
+    cwd = FIXTURES / "sample" if where == "sample" else broken
+    alone = subprocess.run([console_script(), *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+    here = run_cli(*args, cwd=cwd)
+    assert (here.returncode, here.stdout, here.stderr) == (alone.returncode, alone.stdout, alone.stderr)
 
 
 def test_the_console_script_checks_a_collection(broken):
