@@ -18,21 +18,18 @@ from pathlib import Path
 
 import pytest
 
+from user_cache import user_cache
+
 #: a current 4.x, pinned so that a new rule does not change results between runs
 AXE_VERSION = "4.14.1"
 #: moderate too: the theme's nameless and twice-named navigation landmarks are named apart
 IMPACTS = ("moderate", "serious", "critical")
 
 
-def _cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "mkdocs-reports-tests" / f"axe-core-{AXE_VERSION}"
-
-
 def axe_source() -> str:
     """axe.min.js of AXE_VERSION, from the cache or the npm registry; a skip (a failure
     on CI) when neither has it."""
-    script = _cache() / "axe.min.js"
+    script = user_cache(f"axe-core-{AXE_VERSION}") / "axe.min.js"
     if not script.is_file():
         npm = shutil.which("npm")
         problem = None
@@ -64,7 +61,12 @@ def axe_source() -> str:
 
 def set_view(browser, width: int, scheme: str = "light", height: int = 900) -> None:
     """The window ``width`` px wide (a phone's below 600) in the ``scheme`` the reader's
-    system prefers (the theme follows it)."""
+    system prefers (the theme follows it). A change of scheme is made on a blank page: the
+    page shown reacts to it while the next one loads, and that one kept the scheme before
+    (``show`` waited 5 s for the new one, then loaded the page again)."""
+    if getattr(browser, "_rpt_scheme", scheme) != scheme:
+        browser.get("about:blank")
+    browser._rpt_scheme = scheme
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}
     )

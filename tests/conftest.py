@@ -8,11 +8,16 @@ The README's test command runs the suite, then the site tests again with ProperD
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
+import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import traceback
 from pathlib import Path
 
 import pytest
@@ -95,6 +100,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "once: builds sites, in the first pass only (marks it ``site`` too): it names its generators itself, or what it "
         "checks is the same under both (test_generators_agree.py)",
     )
+    config.addinivalue_line(
+        "markers",
+        "process: runs the installed console script in its own process, in the first pass only (marks it ``once``): the "
+        "other CLI tests run the command in-process (run_cli)",
+    )
     generator = config.getoption("generator")
     os.environ["REPORTS_TEST_GENERATOR"] = generator  # for the tests' own subprocesses too
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life notice on every run
@@ -106,10 +116,13 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests that use a browser: the ProperDocs pass leaves them out, since the two
     generators write the same site (test_generators_agree.py). A test marked ``once``
-    builds sites too: ``site`` keeps it out of the fast part (``-m "not site and not browser"``)."""
+    builds sites too: ``site`` keeps it out of the fast part (``-m "not site and not browser"``),
+    as does ``process`` (a new interpreter per command), which is ``once``."""
     for item in items:
         if {"browser", "browser_session"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("process") and not item.get_closest_marker("once"):
+            item.add_marker(pytest.mark.once)
         if item.get_closest_marker("once") and not item.get_closest_marker("site"):
             item.add_marker(pytest.mark.site)
 
@@ -133,10 +146,54 @@ def only(messages: list[str]) -> str:
     return messages[0]
 
 
+class _TimedOut(BaseException):
+    """Raised in the command by ``run_cli``'s alarm: not an ``Exception``, so that nothing
+    the command catches swallows it."""
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    raise _TimedOut
+
+
+def _text(data: bytes) -> str:
+    """Bytes written to a stream as ``subprocess.run(text=True)`` reads them: decoded
+    strictly, line ends made ``\\n``."""
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def run_cli(*args: str, cwd: Path = REPO, timeout: float = 120) -> subprocess.CompletedProcess:
-    """The real ``mkdocs-reports`` command in its own process: a crash or hang fails the test."""
-    command = [sys.executable, "-m", "mkdocs_reports.cli", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    """``mkdocs-reports *args`` run in this process from ``cwd``, answered as
+    ``subprocess.run`` answers: exit code, standard output and error as text. The streams
+    are UTF-8 byte streams, as a process's are (a name that cannot be written fails as it
+    would there); a crash is a traceback on standard error and exit code 1, as the
+    interpreter makes it; a hang fails the test after ``timeout`` seconds. In-process
+    because a new interpreter costs more than most commands; ``test_cli_process.py``
+    runs the installed console script itself."""
+    from mkdocs_reports.cli import main
+
+    written = [io.BytesIO(), io.BytesIO()]
+    streams = [io.TextIOWrapper(data, encoding="utf-8", errors="strict", write_through=True) for data in written]
+    guarded = threading.current_thread() is threading.main_thread()
+    if guarded:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        with contextlib.chdir(cwd), contextlib.redirect_stdout(streams[0]), contextlib.redirect_stderr(streams[1]):
+            try:
+                code = main(list(args))
+            except SystemExit as exit_:  # argparse's usage errors
+                code = exit_.code if isinstance(exit_.code, int) else 1
+            except Exception:
+                traceback.print_exc()
+                code = 1
+    except _TimedOut:
+        pytest.fail(f"mkdocs-reports {' '.join(args)} did not finish within {timeout} s")
+    finally:
+        if guarded:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    out, err = (_text(data.getvalue()) for data in written)
+    return subprocess.CompletedProcess(["mkdocs-reports", *args], code, out, err)
 
 
 class Collection:

@@ -114,6 +114,10 @@ def write(repo: Path, system: str, body: str) -> None:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path)
+
+
+def make_repo(tmp_path: Path) -> Path:
     """Two commits: the base (alpha, beta) and the head (alpha edited, beta gone, gamma new)."""
     repo = tmp_path / "repo"
     repo.mkdir()

@@ -2,7 +2,8 @@
 
 Every one must end in ``file:line:col: error: … — fix`` messages (or the same one-line form
 for a setting) and exit code 1, never a traceback, a hang or a silently shortened text.
-Commands run in their own process, so that a crash or a hang fails the test.
+Commands run through ``run_cli``: a crash is a traceback on standard error, a hang fails
+the test, as in a process of their own.
 """
 
 from __future__ import annotations

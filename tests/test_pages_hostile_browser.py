@@ -6,18 +6,14 @@ The export is built once and then by MkDocs and Zensical once each (a module-sco
 per generator); ProperDocs writes MkDocs' very site of it, which a test checks. Every page is loaded, scrolled, and every element a tooltip may come from is
 hovered and focused (``test_site_hostile_browser.hover_all``). Nothing may run, the theme's
 ``#__config`` must be the theme's, and nothing may load from another origin. Zensical is
-installed from the package registry into a virtual environment kept in pytest's cache
-(it cannot share the test environment: it needs newer Markdown and PyYAML than the lowest
-versions the package is tested with); the test skips only when the registry is out of reach.
+installed as ``zensical_install.py`` says.
 """
 
 from __future__ import annotations
 
-import fcntl
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -30,10 +26,10 @@ from mkdocs_reports.cli.pages import write_pages
 from mkdocs_reports.core.rules.collection_check import check_collection
 from test_generators_agree import built_files
 from test_site_hostile_browser import HOOK, WAIT, _fired, _foreign_loads, config_is_the_themes, hover_all
+from zensical_install import zensical_command
 
 pytestmark = pytest.mark.site
 
-ZENSICAL = "zensical==0.0.73"
 #: what the issue's reader found to run in the export: a link title, a note whose type is
 #: a theme class (its body overflows, so the theme copies its text into a tooltip), and an
 #: author heading with the theme's configuration id
@@ -56,35 +52,6 @@ EXPORT_VECTORS = {
 }
 FEATURES = ["content.tooltips", "content.code.copy", "navigation.instant", "navigation.footer",
             "navigation.path", "navigation.sections", "toc.follow", "search.suggest"]
-
-
-def _zensical(cache: Path) -> Path:
-    """Zensical's command, installed from the package registry into ``cache`` once: the
-    test modules that use it run side by side (``-n auto``), so the first installs while
-    the others wait for it, rather than each installing into (and emptying) the same folder."""
-    cache.mkdir(parents=True, exist_ok=True)
-    with open(cache.parent / f"{cache.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        return _install_zensical(cache)
-
-
-def _install_zensical(cache: Path) -> Path:
-    command = cache / "bin" / "zensical"
-    if command.is_file():
-        return command
-    shutil.rmtree(cache, ignore_errors=True)
-    venv.create(cache, with_pip=True)
-    done = subprocess.run([str(cache / "bin" / "python"), "-m", "pip", "install", "-q", ZENSICAL],
-                          check=False, capture_output=True, text=True, timeout=600)
-    if done.returncode:
-        shutil.rmtree(cache, ignore_errors=True)
-        unreachable = ("NewConnectionError", "Temporary failure in name resolution", "Network is unreachable",
-                       "Max retries exceeded", "Connection refused", "No matching distribution")
-        if any(sign in done.stderr for sign in unreachable):
-            pytest.skip(f"the package registry is out of reach, so {ZENSICAL} cannot be installed: "
-                        f"{done.stderr.strip().splitlines()[-1]}")
-        raise AssertionError(f"pip could not install {ZENSICAL}:\n{done.stderr[-3000:]}")
-    return command
 
 
 @pytest.fixture(scope="module")
@@ -124,13 +91,12 @@ def site(request, export, tmp_path_factory):
     """The export built by one generator, served; its origin and pages."""
     generator = request.param
     if generator == "zensical":
-        cache = cache_dir.mkdir("zensical-venv") if (cache_dir := getattr(request.config, "cache", None)) else tmp_path_factory.mktemp("zensical")
         project = tmp_path_factory.mktemp("zensical-project")
         shutil.copytree(export / "pages", project / "pages")
         config = yaml.safe_load((export / "mkdocs.yml").read_text(encoding="utf-8"))
         served = project / "site"  # Zensical writes only inside its project
         (project / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-        command = [str(_zensical(cache)), "build", "--clean"]
+        command = [str(zensical_command()), "build", "--clean"]
         cwd = project
     else:
         served = tmp_path_factory.mktemp(f"served-{generator}")

@@ -6,7 +6,7 @@ and rewrites it for the page's address, where MkDocs leaves raw HTML alone; the 
 links are relative to the address, so on every page written as ``a/b.md`` (address
 ``a/b/``) they broke: 284 of this collection's links (to a file or its anchor), the
 comparison's downloads among them. The export writes each page as the ``index.md`` of its address's folder, where the two
-readings agree. Zensical is installed as tests/test_pages_hostile_browser.py installs it.
+readings agree. Zensical is installed as tests/zensical_install.py says.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from mkdocs_reports.cli.pages import write_pages
 from mkdocs_reports.core.rules.collection_check import check_collection
 from profiles import profile_collection
 from sitehtml import Site
-from test_pages_hostile_browser import _zensical
+from zensical_install import zensical_command
 
 pytestmark = pytest.mark.site
 
@@ -48,8 +48,7 @@ def built(request, export, tmp_path_factory) -> tuple[str, Path]:
     shutil.copytree(export / "pages", project / "pages")
     shutil.copy(export / "mkdocs.yml", project / "mkdocs.yml")
     if generator == "zensical":
-        cache = cache_dir.mkdir("zensical-venv") if (cache_dir := getattr(request.config, "cache", None)) else tmp_path_factory.mktemp("zensical")
-        command = [str(_zensical(cache)), "build", "--clean"]  # Zensical writes only inside its project
+        command = [str(zensical_command()), "build", "--clean"]  # Zensical writes only inside its project
     else:
         command = [sys.executable, "-m", "mkdocs", "build", "-d", str(project / "site")]
     done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=project, timeout=300)

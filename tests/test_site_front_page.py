@@ -19,7 +19,7 @@ from mkdocs_reports.core.rules.graph import CitationGraph
 from mkdocs_reports.pages.corrections import Corrections
 from sitehtml import SAMPLE, Site, build_site, make_project, missing_sentences
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 AXES = ["storage_substrate", "representational_form", "lineage", "behavioral_authority", "write_agency",
         "curation_operations", "read_back_direction", "read_back_signal", "trace_learning", "trace_source"]  # fmt: skip

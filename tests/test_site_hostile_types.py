@@ -15,7 +15,7 @@ import pytest
 
 from sitehtml import build_site, make_project
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 TYPE = """\
 name: evil-report

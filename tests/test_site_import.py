@@ -10,7 +10,7 @@ from markdown_helpers import INKWELL, imported, new_collection
 from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 
 @pytest.fixture(scope="module")

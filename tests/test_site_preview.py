@@ -9,19 +9,21 @@ import pytest
 from mkdocs.exceptions import Abort
 
 from sitehtml import Site, build_site, make_project
-from test_changes import repo  # noqa: F401 - the fixture: a base commit and a head commit
+from test_changes import make_repo, repo  # noqa: F401 - repo is a fixture: a base commit and a head commit
 
 pytestmark = pytest.mark.site
 
 
-@pytest.fixture
-def preview_site(repo, monkeypatch):  # noqa: F811
-    """The head commit built as the preview of pull request #7, compared with HEAD~1."""
-    project = make_project(repo, reports=None)
-    monkeypatch.setenv("REPORTS_PREVIEW_PR", "7")
-    monkeypatch.setenv("REPORTS_BASE_REF", "HEAD~1")
-    monkeypatch.chdir(project)  # the head has a dangling citation: only a non-strict build renders
-    return Site(build_site(project, strict=False))
+@pytest.fixture(scope="module")
+def preview_site(tmp_path_factory):
+    """The head commit built as the preview of pull request #7, compared with HEAD~1; built
+    once for the tests that read it."""
+    project = make_project(make_repo(tmp_path_factory.mktemp("preview")), reports=None)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("REPORTS_PREVIEW_PR", "7")
+        monkeypatch.setenv("REPORTS_BASE_REF", "HEAD~1")
+        monkeypatch.chdir(project)  # the head has a dangling citation: only a non-strict build renders
+        return Site(build_site(project, strict=False))
 
 
 def test_every_page_says_it_is_a_preview_and_links_to_its_changes(preview_site):
@@ -37,7 +39,7 @@ def test_every_page_says_it_is_a_preview_and_links_to_its_changes(preview_site):
 def test_the_404_page_of_every_build_carries_the_preview_redirect(preview_site, repo, monkeypatch):  # noqa: F811
     """The script is in the package, so an adopter's published 404 page has it too."""
     for variable in ("REPORTS_PREVIEW_PR", "REPORTS_BASE_REF"):
-        monkeypatch.delenv(variable)
+        monkeypatch.delenv(variable, raising=False)  # (the preview built with them, and put them back)
     monkeypatch.setenv("REPORTS_SITE_URL", "https://example.org/docs/")
     published = build_site(make_project(repo / "published", reports=repo / "reports"), strict=False)
     for site in (preview_site.root, published):

@@ -10,7 +10,7 @@ import pytest
 from conftest import FIXTURES
 from sitehtml import imported_site, missing_sentences
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 
 @pytest.fixture(scope="module")

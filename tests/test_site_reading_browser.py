@@ -18,7 +18,7 @@ from axe import VIEWS, show, violations
 from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import REPO, Site, build_site
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 #: one page of each kind: home, a report, the record index, the coverage overview, a
 #: system page, an unpublished member's page, hand-written docs pages (one with a table)

@@ -10,7 +10,7 @@ import pytest
 from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import SAMPLE, Site, build_site, make_project, record_problems
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 DOCS_PAGE = """# Notes on Alpha
 

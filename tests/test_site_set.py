@@ -15,7 +15,7 @@ from mkdocs_reports.core.export.plain_text import report_text
 from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import Site, build_site, make_project, missing_sentences, record_problems
 
-pytestmark = pytest.mark.site
+pytestmark = pytest.mark.once  # what the pages say: the same under ProperDocs (test_generators_agree.py)
 
 SET = FIXTURES / "set"
 REVISION = "9f1c2d3e4b5a69788796a5b4c3d2e1f0a9b8c7d6"
