@@ -27,7 +27,7 @@ ListStyle = Literal["numbered", "bulleted", "paragraphs"]
 LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Place:
     """Where in a report something stands: a page anchor and a name a reader understands."""
 
@@ -86,7 +86,7 @@ class Grounding:
         return self.state == "verified"
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Text:
     block_kind: ClassVar[str] = "text"
     text: str
@@ -133,7 +133,7 @@ class ItemList:
     items: list[Item]
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class LabelledField:
     """One ``Label: value`` line, e.g. ``Later read-back: …``."""
 
@@ -181,7 +181,7 @@ class Section:
 # --- references ------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Citation:
     """One record ID written in a report: bare, as inline code, or as a link."""
 
