@@ -352,7 +352,7 @@ class Record(_Body):
     location: Location
     part_of: str | None = None
     body: list[Block] = field(default_factory=list)
-    #: where each key stood, for messages about a key rather than the record
+    #: where the keys stood that later messages name (``loader.RECORD_KEYS_PLACED``)
     field_locations: dict[str, Location] = field(default_factory=dict)
 
     @property
