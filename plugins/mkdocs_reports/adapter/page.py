@@ -87,19 +87,26 @@ class ReportPage(Page):
     ``on_page_content`` may change the HTML in between, so the page holds what it is to
     write from then until it is written: compressed (a fifth of it, or less), and let go
     once written (``release``). Whoever reads ``content`` gets the text; whoever sets it
-    gives text."""
+    gives text. While MkDocs writes the page (``active``: its context, the search plugin's
+    look at it, the theme's template) the text is held as it is, so that it is unpacked
+    once and never packed again only to be read back a moment later."""
 
     _text: str | None = None  # as made, until MkDocs sets the content it is to write
     _packed: bytes | None = None
 
     @property  # an attribute of Page, held compressed here
     def content(self) -> str | None:
+        if self._text is None and self._packed is not None and self.active:
+            self._text, self._packed = zlib.decompress(self._packed).decode(), None
         if self._text is not None:
             return self._text
         return zlib.decompress(self._packed).decode() if self._packed is not None else None
 
     @content.setter
     def content(self, value: str | None) -> None:
+        if self.active:  # being written: held as it is until released
+            self._text, self._packed = value, None
+            return
         self._text = None
         self._packed = zlib.compress(value.encode(), 1) if value is not None else None
 
