@@ -1,5 +1,5 @@
-"""What publishing a collection costs, side by side with the code before the page layer was
-rewritten and with a generator without the plugin.
+"""What publishing a collection costs, side by side with the code before a change and with
+a generator without the plugin.
 
 For each collection size (synthetic reports from ``synthetic.py``, one system each), in one
 run, every build in a process of its own:
@@ -7,9 +7,10 @@ run, every build in a process of its own:
 * **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin,
   with this checkout's code;
 * **before** (with ``--before-python``) — the same project built by another installation
-  of the package: the code at the start of the pages-as-HTML rewrite (a git worktree at
-  ``bba7d8e`` with its own virtual environment, ``pip install -e`` of it), run with that
-  environment's MkDocs;
+  of the package, run with that environment's MkDocs: the code before a change (a git
+  worktree of the commit before it with its own virtual environment, ``pip install -e`` of
+  it; the package README's figures: the commit before the build held less of the
+  collection);
 * **zensical** (with ``--zensical-python``) — Zensical building what ``mkdocs-reports
   pages`` writes for the same collection (plain Markdown pages, no plugin), with the same
   theme, features and extensions;
@@ -29,7 +30,7 @@ Pages does; skipped without Chromium).
 
 ``--before-python`` is made so (once):
 
-    git worktree add ../before bba7d8e && python3 -m venv ../before/.venv
+    git worktree add ../before <commit> && python3 -m venv ../before/.venv
     ../before/.venv/bin/pip install -e ../before
 
 and ``--zensical-python`` by ``python3 -m venv ../zensical && ../zensical/bin/pip install
