@@ -25,7 +25,7 @@ transfers gzip-compressed (the page, its CSS and scripts, the search worker and 
 index; measured in headless Chromium against a local server that compresses as GitHub
 Pages does; skipped without Chromium).
 
-    python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1]
+    python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1] [--cpu-only]
         [--before-python PATH] [--zensical-python PATH] [--sphinx-python PATH]
 
 ``--before-python`` is made so (once):
@@ -251,6 +251,7 @@ def main() -> None:
     parser.add_argument("--before-python", type=lambda p: str(Path(p).absolute()), help="a Python with the code before the rewrite installed")
     parser.add_argument("--zensical-python", type=lambda p: str(Path(p).absolute()), help="a Python with zensical installed")
     parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs (the bench extra), for the peer")
+    parser.add_argument("--cpu-only", action="store_true", help="builds only: no site of this checkout's measured (size, first visit)")
     parser.add_argument("--sphinx-limit", type=float, default=1800, help="seconds a peer build may run (then its CPU is a lower bound)")
     args = parser.parse_args()
 
@@ -274,12 +275,13 @@ def main() -> None:
                     runs["zensical"].append(built)
                 if args.sphinx_python:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
-            mkdocs_build(plugin)  # the site measured below is this checkout's
+            if args.before_python:  # the site measured below is this checkout's, not the one built before
+                mkdocs_build(plugin)
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
             total, pages, html = site_sizes(plugin / "site")
             per_page[count] = html / pages
-            visit = first_visit(plugin / "site")
+            visit = None if args.cpu_only else first_visit(plugin / "site")
             first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
             sphinx = ("—", "—")
             if runs["sphinx"]:
