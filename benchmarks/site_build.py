@@ -1,5 +1,5 @@
-"""What publishing a collection costs, side by side with the code before the page layer was
-rewritten and with a generator without the plugin.
+"""What publishing a collection costs, side by side with the code before a change and with
+a generator without the plugin.
 
 For each collection size (synthetic reports from ``synthetic.py``, one system each), in one
 run, every build in a process of its own:
@@ -7,9 +7,10 @@ run, every build in a process of its own:
 * **plugin** — the project as authors have it: ``reports/*.yaml`` + the ``reports`` plugin,
   with this checkout's code;
 * **before** (with ``--before-python``) — the same project built by another installation
-  of the package: the code at the start of the pages-as-HTML rewrite (a git worktree at
-  ``bba7d8e`` with its own virtual environment, ``pip install -e`` of it), run with that
-  environment's MkDocs;
+  of the package, run with that environment's MkDocs: the code before a change (a git
+  worktree of the commit before it with its own virtual environment, ``pip install -e`` of
+  it; the package README's figures: the commit before the build held less of the
+  collection);
 * **zensical** (with ``--zensical-python``) — Zensical building what ``mkdocs-reports
   pages`` writes for the same collection (plain Markdown pages, no plugin), with the same
   theme, features and extensions;
@@ -25,12 +26,12 @@ index; measured in headless Chromium against a local server that compresses as G
 Pages does; skipped without Chromium), with ``--before-python`` also the first visit of the
 site that installation builds, and the ratio.
 
-    python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1]
+    python benchmarks/site_build.py [--reports 200 1000] [--records 20] [--rounds 1] [--cpu-only]
         [--before-python PATH] [--zensical-python PATH] [--sphinx-python PATH]
 
 ``--before-python`` is made so (once):
 
-    git worktree add ../before bba7d8e && python3 -m venv ../before/.venv
+    git worktree add ../before <commit> && python3 -m venv ../before/.venv
     ../before/.venv/bin/pip install -e ../before
 
 and ``--zensical-python`` by ``python3 -m venv ../zensical && ../zensical/bin/pip install
@@ -251,6 +252,7 @@ def main() -> None:
     parser.add_argument("--before-python", type=lambda p: str(Path(p).absolute()), help="a Python with the code before the rewrite installed")
     parser.add_argument("--zensical-python", type=lambda p: str(Path(p).absolute()), help="a Python with zensical installed")
     parser.add_argument("--sphinx-python", type=lambda p: str(Path(p).absolute()), help="a Python with sphinx and sphinx-needs (the bench extra), for the peer")
+    parser.add_argument("--cpu-only", action="store_true", help="builds only: no site of this checkout's measured (size, first visit)")
     parser.add_argument("--sphinx-limit", type=float, default=1800, help="seconds a peer build may run (then its CPU is a lower bound)")
     args = parser.parse_args()
 
@@ -275,15 +277,16 @@ def main() -> None:
                 if args.sphinx_python:
                     runs["sphinx"].append(sphinx_build(args.sphinx_python, Path(tmp) / f"sphinx-{count}", args.sphinx_limit))
             before_visit = None
-            if args.before_python:  # the first visit of the site the other installation builds
+            if args.before_python and not args.cpu_only:  # the first visit of the site the other installation builds
                 mkdocs_build(plugin, args.before_python)
                 before_visit = first_visit(plugin / "site")
-            mkdocs_build(plugin)  # the site measured below is this checkout's
+            if args.before_python:  # the site measured below is this checkout's, not the one built before
+                mkdocs_build(plugin)
             cpu = {name: statistics.median(r.cpu for r in values) for name, values in runs.items() if values}
             peak = {name: max(r.peak for r in values) for name, values in runs.items() if values}
             total, pages, html = site_sizes(plugin / "site")
             per_page[count] = html / pages
-            visit = first_visit(plugin / "site")
+            visit = None if args.cpu_only else first_visit(plugin / "site")
             first = f"{_mb(visit[0])} ({_mb(visit[1])})" if visit else "—"
             if visit and before_visit:
                 first += f", before {_mb(before_visit[0])} ({_mb(before_visit[1])}): {visit[0] / before_visit[0]:.2f}×"

@@ -4,12 +4,14 @@ to do, instead of a site that silently lacks its pages or its navigation.
 
 A plugin is known by the package its class comes from (the name a site gives it in
 ``plugins:`` may differ, e.g. ``i18n`` or ``static-i18n/i18n``); one that its own
-``enabled: false`` switches off is not refused.
+``enabled: false`` switches off is not refused, nor a module of the site's ``hooks:``
+(MkDocs lists those among the plugins too).
 """
 
 from __future__ import annotations
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin
 
 #: the plugin's package → (its name on PyPI, why it cannot be used with ``reports``)
 REFUSED = {
@@ -35,6 +37,8 @@ def refusal(config: MkDocsConfig, nav: bool) -> str | None:
     """The message refusing the first plugin of ``config`` that cannot be used with
     ``reports`` (making its navigation when ``nav``), if any."""
     for name, plugin in config.plugins.items():
+        if not isinstance(plugin, BasePlugin):  # a module of the site's hooks: none is refused
+            continue
         if plugin.config.get("enabled", True) is False:  # switched off by its own option: it does nothing
             continue
         package = type(plugin).__module__.partition(".")[0]

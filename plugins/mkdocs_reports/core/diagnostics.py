@@ -61,7 +61,7 @@ def listed(values: Iterable[str], limit: int = LIST_LIMIT, *, in_order: bool = F
     return shown if len(ordered) <= limit else f"{shown}{separator}… ({len(ordered) - limit:,} more)"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)  # one per value of every file: no __dict__ each
 class Location:
     """A place in a report file; line and column count from 1."""
 

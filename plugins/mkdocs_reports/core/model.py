@@ -26,7 +26,7 @@ ListStyle = Literal["numbered", "bulleted", "paragraphs"]
 LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Place:
     """Where in a report something stands: a page anchor and a name a reader understands."""
 
@@ -88,7 +88,7 @@ class Grounding:
         return self.state == "verified"
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Text:
     block_kind: ClassVar[str] = "text"
     text: str
@@ -135,7 +135,7 @@ class ItemList:
     items: list[Item]
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class LabelledField:
     """One ``Label: value`` line, e.g. ``Later read-back: …``."""
 
@@ -183,7 +183,7 @@ class Section:
 # --- references ------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
 class Citation:
     """One record ID written in a report: bare, as inline code, or as a link."""
 
@@ -354,7 +354,7 @@ class Record(_Body):
     location: Location
     part_of: str | None = None
     body: list[Block] = field(default_factory=list)
-    #: where each key stood, for messages about a key rather than the record
+    #: where the keys stood that later messages name (``loader.RECORD_KEYS_PLACED``)
     field_locations: dict[str, Location] = field(default_factory=dict)
 
     @property

@@ -104,11 +104,13 @@ class PreviewFiles(Mapping[str, str]):
     A system's file depends on its reports and on which other systems declare the same IDs;
     one whose system an earlier build made of the very same reports (``kept``), and whose
     IDs stand in the same other systems, is that build's file again (``is_kept``): while
-    ``mkdocs serve`` runs, an edit writes its own system's file, not every system's."""
+    ``mkdocs serve`` runs, an edit writes its own system's file, not every system's. Only
+    then (``keep``) are the files made held for the next build; a build that has none
+    lets each go once it is written."""
 
     def __init__(self, views: Mapping[str, SystemView], make: Callable[[SystemView], str], signature: Callable[[SystemView], tuple[object, ...]],
-                 kept: Mapping[str, Kept]) -> None:  # fmt: skip
-        self._views, self._make, self._signature = views, make, signature
+                 kept: Mapping[str, Kept], keep: bool = True) -> None:  # fmt: skip
+        self._views, self._make, self._signature, self._keep = views, make, signature, keep
         self._kept = {path: kept[path][1] for path, view in views.items() if path in kept and kept[path][0] == signature(view)}
         #: what this build made or kept, for the next one
         self.made: dict[str, Kept] = {path: kept[path] for path in self._kept}
@@ -121,7 +123,8 @@ class PreviewFiles(Mapping[str, str]):
         text = self._kept.get(path)
         if text is None:
             text = self._make(view)
-        self.made[path] = (self._signature(view), text)
+        if self._keep:
+            self.made[path] = (self._signature(view), text)
         return text
 
     def __iter__(self) -> Iterator[str]:
@@ -132,12 +135,12 @@ class PreviewFiles(Mapping[str, str]):
 
 
 def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept: Mapping[str, Kept] | None = None,
-                    corrections: Corrections | None = None) -> PreviewFiles:  # fmt: skip
+                    corrections: Corrections | None = None, keep: bool = True) -> PreviewFiles:  # fmt: skip
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_").
     ``kept``: files of systems an earlier build made of the very same reports. Each
     record's ``corrections`` say what the reconciliation changed of it (kind, summary,
-    the first sentences of the entry)."""
+    the first sentences of the entry). ``keep``: hold the files made for the next build."""
     graph = backlinks.graph
     statuses = graph.collection.types.method.status_vocabulary
     corrections = corrections or Corrections(graph)
@@ -203,4 +206,4 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
         return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 
     views = {f"{PREVIEW_DIR}/{view.system.slug}.json": view for view in overview.systems}
-    return PreviewFiles(views, system_file, signature, kept or {})
+    return PreviewFiles(views, system_file, signature, kept or {}, keep)

@@ -345,7 +345,7 @@ class SitePages:
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
-        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews, self.corrections)
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews, self.corrections, self.keep)
         return self._previews
 
     @property

@@ -220,7 +220,7 @@ def _masked_with_spans(markdown: str) -> tuple[str, list[CodeSpan]]:
 MentionForm = Literal["bare", "code", "link", "source", "evidence"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # every mention of every text: no __dict__ each
 class Mention:
     """A would-be record ID, or a source, in a text.
 
