@@ -241,12 +241,6 @@ def test_docs_pages_cite_records_with_an_explicit_system(site):
     assert "alpha:MEM-OBJ-notes" in notes.code
 
 
-def test_search_keeps_the_words_of_the_systems_table_apart(site):
-    glance = next(entry for entry in site.search_index() if "Alpha" in entry["text"] and entry["location"].startswith("#"))
-    words = glance["text"].split()
-    assert "Alpha" in words and "Beta" in words and "System" in words and "Reports" in words
-
-
 def test_a_record_is_looked_up_by_its_id_and_not_in_the_search_index(site):
     from mkdocs_reports.pages.record_lookup import ID_DIR, bucket
 

@@ -64,10 +64,14 @@ class Builds:
     def mark(self, files: Iterable[File], site_dir: str, setting: str, view: Callable[[Page], Navigation]) -> None:
         """Fingerprint every generated page and mark those unchanged since the last build.
         ``setting`` stands for what every page depends on (mkdocs.yml, hand-written pages);
-        ``view`` is the navigation a page shows."""
+        ``view`` is the navigation a page shows. A data file with a fingerprint (its
+        content's: ``content_digest``) is unchanged when its content is."""
         previous = self.fingerprints if self.site_dir == site_dir else {}
         for file in files:
-            if not isinstance(file, GeneratedFile) or file.page is None or file.fingerprint is None:
+            if not isinstance(file, GeneratedFile) or file.fingerprint is None:
+                continue
+            if file.page is None:
+                file.unchanged = previous.get(file.src_uri) == file.fingerprint and os.path.isfile(file.abs_dest_path)
                 continue
             page = file.page
             shown: list[str] = [setting, page.url, str(page.title), _neighbour(page.previous_page), _neighbour(page.next_page)]
@@ -129,6 +133,11 @@ class Builds:
     def forget(self) -> None:
         """After a failed build nothing on disk can be trusted: the next build is whole."""
         self.site_dir = None
+
+
+def content_digest(text: str) -> str:
+    """A data file's fingerprint: what it holds, and nothing else."""
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def content_fingerprint(planned: PlannedPage) -> str:

@@ -42,7 +42,7 @@ from ..pages.previews import PreviewFiles
 from . import pr_preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
-from .incremental import build_setting, content_fingerprint
+from .incremental import build_setting, content_digest, content_fingerprint
 from .kept import Kept
 from .label_once import label_once
 from .landmarks import name_landmarks
@@ -165,7 +165,11 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         downloads = self.site.downloads()
         new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in downloads.items()]
         lookup = self.site.lookup_files()
-        new += [GeneratedFile.in_memory(config, path, text, self.root) for path, text in lookup.items()]
+        for path, text in lookup.items():
+            made = GeneratedFile.in_memory(config, path, text, self.root)
+            if self.dirty:  # (written again only when its content changed: incremental.py)
+                made.fingerprint = content_digest(text)
+            new.append(made)
         if not self.paths.directory_urls:  # a site that works from file://, where no page may fetch a local file
             data = {path: text for path, text in downloads.items() if path.endswith(".json")} | lookup
             new += self._data_scripts(config, previews, data)

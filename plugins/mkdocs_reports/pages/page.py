@@ -147,6 +147,10 @@ class Headings:
 _SLOT_TOKEN = secrets.token_hex(8)
 _SLOT = '<{0} data-rpt-slot="' + _SLOT_TOKEN + '-{1}"></{0}>'
 _SLOT_RE = re.compile('<(div|tr) data-rpt-slot="' + _SLOT_TOKEN + r'-(\d+)"></\1>')
+#: the templates' request that the theme's search leave an element out, answered after the
+#: page is sanitized with the attribute Material's search reads (``data-search-exclude``):
+#: the sanitizer drops that attribute wherever author text writes it
+_UNINDEXED = 'data-rpt-unindexed="' + _SLOT_TOKEN + '"'
 
 
 class PageBuilder:
@@ -167,8 +171,16 @@ class PageBuilder:
         self._slots.append(html_text)
         return Markup(_SLOT.format(tag, len(self._slots) - 1))
 
+    def unindexed(self) -> Markup:
+        """An attribute for an element the theme's search must leave out (text the page's
+        own entry, or the pages it links to, are found by already): set only here."""
+        return Markup(" " + _UNINDEXED)
+
     def filled(self, sanitized: str) -> str:
-        """The page's sanitized HTML with every slot filled."""
+        """The page's sanitized HTML with every slot filled and every element the
+        templates asked to leave out of the theme's search marked so."""
+        if _UNINDEXED in sanitized:
+            sanitized = sanitized.replace(_UNINDEXED, "data-search-exclude")
         if not self._slots:
             return sanitized
         slots, self._slots = self._slots, []

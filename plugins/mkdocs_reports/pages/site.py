@@ -58,6 +58,10 @@ from .views import Overview, StatusLayer, SystemView, member_title, role_title
 #: and the theme's search kept out (the plugin writes the search entries: ``search.py``)
 _REPORT_META = {"search": {"exclude": True}}
 _LISTING_META = {"hide": ["toc"], "search": {"exclude": True}}
+#: the systems the home page's glance shows, the first in the systems page's order: the
+#: home page is every reader's first visit, so it must not grow with the collection (the
+#: systems page lists every one, with a filter box)
+GLANCE_SYSTEMS = 12
 
 
 def _member_nav_title(report: Report) -> str:
@@ -371,11 +375,12 @@ class SitePages:
 
     def glance(self, page: str) -> PageSpec:
         """The collection at a glance, for a hand-written home page (``page``)."""
-        return self._page("glance.html.j2", page, "", {})
+        return self._page("glance.html.j2", page, "", {}, glanced=self.overview.systems[:GLANCE_SYSTEMS])
 
     def home(self) -> PageSpec:
         """A whole home page, for a site whose docs folder has none."""
-        return self._page("home.html.j2", self.paths.home_page, "Agentic system analyses", {}, listing=True)
+        glanced = self.overview.systems[:GLANCE_SYSTEMS]
+        return self._page("home.html.j2", self.paths.home_page, "Agentic system analyses", {}, listing=True, glanced=glanced)
 
     def template(self, name: str, **context: Any) -> str:
         """One of the package's other templates (``reports/<name>``), e.g. the preview banner."""
