@@ -247,3 +247,12 @@ def generated_pages():
     from pagehtml import pages_of
 
     return pages_of
+
+
+@pytest.fixture(scope="session")
+def real_site_dir(tmp_path_factory) -> Path:
+    """This repository's site (reports/, mkdocs.yml, strict), built once a run for every
+    module that reads or serves it as it is."""
+    from sitehtml import build_site
+
+    return build_site(REPO, config_file=REPO / "mkdocs.yml", site_dir=tmp_path_factory.mktemp("real") / "site")

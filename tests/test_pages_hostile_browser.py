@@ -3,7 +3,8 @@ plain MkDocs, ProperDocs and Zensical with Material and ``content.tooltips`` on,
 headless Chromium: nothing an author wrote runs.
 
 The export is built once and then by MkDocs and Zensical once each (a module-scoped fixture
-per generator); ProperDocs writes MkDocs' very site of it, which a test checks. Every page is loaded, scrolled, and every element a tooltip may come from is
+per generator); ProperDocs writes MkDocs' very site of it, which a test checks against the
+MkDocs build the browser is served. Every page is loaded, scrolled, and every element a tooltip may come from is
 hovered and focused (``test_site_hostile_browser.hover_all``). Nothing may run, the theme's
 ``#__config`` must be the theme's, and nothing may load from another origin. Zensical is
 installed as ``zensical_install.py`` says.
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -76,10 +76,18 @@ def export(tmp_path_factory) -> Path:
     return root
 
 
-def test_properdocs_builds_the_export_as_mkdocs_does(export, tmp_path):
+@pytest.fixture(scope="module")
+def mkdocs_build(export, tmp_path_factory) -> tuple[Path, bytes, dict[str, bytes]]:
+    """The export built by MkDocs, once for the module: the folder the browser is served,
+    the generator's name and the files ProperDocs' build is compared with."""
+    served = tmp_path_factory.mktemp("served-mkdocs")
+    return served, *built_files("mkdocs", export, served, strict=False)
+
+
+def test_properdocs_builds_the_export_as_mkdocs_does(export, mkdocs_build, tmp_path):
     """So the browser looks at the MkDocs and the Zensical build: ProperDocs' is the same,
     byte for byte but for the generator's name."""
-    mkdocs, by_mkdocs = built_files("mkdocs", export, tmp_path / "mkdocs", strict=False)
+    _, mkdocs, by_mkdocs = mkdocs_build
     properdocs, by_properdocs = built_files("properdocs", export, tmp_path / "properdocs", strict=False)
     assert b"ProperDocs" in properdocs and b"ProperDocs" not in mkdocs
     assert sorted(by_properdocs) == sorted(by_mkdocs)
@@ -97,13 +105,10 @@ def site(request, export, tmp_path_factory):
         served = project / "site"  # Zensical writes only inside its project
         (project / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
         command = [str(zensical_command()), "build", "--clean"]
-        cwd = project
+        done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=project, timeout=300)
+        assert done.returncode == 0, done.stderr[-3000:]
     else:
-        served = tmp_path_factory.mktemp(f"served-{generator}")
-        command = [sys.executable, "-m", generator, "build", "-f", str(export / "mkdocs.yml"), "-d", str(served)]
-        cwd = export
-    done = subprocess.run(command, check=False, capture_output=True, text=True, cwd=cwd, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
+        served = request.getfixturevalue("mkdocs_build")[0]
     pages = sorted(
         path.parent.relative_to(served).as_posix() + "/" if path.parent != served else ""
         for path in served.rglob("index.html")

@@ -7,7 +7,8 @@ titles, of truncated titles in the header, navigation and table of contents, sea
 results, instant navigation), hovers and focuses every element that has a title or a
 tooltip, and then asks what ran: nothing may have. It also checks that the theme's
 configuration (``#__config``) is the theme's, and that no page loads anything from
-another site.
+another site. Each page is loaded and hovered once (``visits``), every record's
+neighbourhood on it opened first, for the tests of the pages and of the neighbourhoods.
 """
 
 from __future__ import annotations
@@ -189,18 +190,56 @@ def _foreign_loads(browser, origin: str) -> list[str]:
     )
 
 
-def test_no_page_runs_author_script_however_the_theme_shows_its_text(browser, site):
+#: what the hood drawings hold, collected on each page whose records have neighbourhoods
+DRAWN = (
+    "const hoods = [...document.querySelectorAll('.rpt-hood')];"
+    "return {tags: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].map(e => e.tagName.toLowerCase())))],"
+    " hrefs: hoods.flatMap(h => [...h.querySelectorAll('a')].map(a => new URL(a.getAttribute('href'), location.href).href)),"
+    " attributes: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.name))))]}"
+)
+
+
+@pytest.fixture(scope="module")
+def visits(browser_session, site) -> dict[str, dict]:
+    """Every page loaded once (each load costs the hovering of all its elements): on a
+    member's page (``<system>/<member>/``) every record's neighbourhood is opened first, so
+    that its drawing is hovered too; then every element a tooltip may come from is hovered
+    and focused. Per page: what ran, what is wrong with ``#__config``, what was loaded from
+    elsewhere, how many elements have a title, and the neighbourhoods opened and drawn."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser = browser_session.driver
+    origin, pages = site
+    seen = {}
+    for page in pages:
+        browser.get(f"{origin}/{page}")
+        _ready(browser)
+        buttons = 0
+        if page.count("/") == 2:
+            buttons = browser.execute_script(
+                "const all = [...document.querySelectorAll('.rpt-record-actions button[aria-controls]')]; all.forEach(b => b.click()); return all.length"
+            )
+        if buttons:
+            WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(
+                "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
+            ))
+        result = hover_all(browser)
+        seen[page] = {
+            "titled": result["titled"], "fired": _fired(browser), "config": config_is_the_themes(browser),
+            "foreign": _foreign_loads(browser, origin), "hoods": buttons, "drawn": browser.execute_script(DRAWN) if buttons else None,
+        }
+    return seen
+
+
+def test_no_page_runs_author_script_however_the_theme_shows_its_text(browser, site, visits):
     origin, pages = site
     assert len(pages) >= 10, pages
     titled = 0
     for page in pages:
-        browser.get(f"{origin}/{page}")
-        _ready(browser)
-        result = hover_all(browser)
-        titled += result["titled"]
-        assert _fired(browser) == [], page
-        assert config_is_the_themes(browser) is None, page
-        assert _foreign_loads(browser, origin) == [], page
+        titled += visits[page]["titled"]
+        assert visits[page]["fired"] == [], page
+        assert visits[page]["config"] is None, page
+        assert visits[page]["foreign"] == [], page
     # the theme did copy truncated author text into titles, and they were hovered
     assert titled > 50
 
@@ -307,32 +346,16 @@ def test_the_hand_written_page_cites_in_text_but_not_inside_attributes(browser, 
     assert _fired(browser) == []
 
 
-def test_every_neighbourhood_shows_author_text_as_text(browser, site):
-    from selenium.webdriver.support.ui import WebDriverWait
-
+def test_every_neighbourhood_shows_author_text_as_text(browser, site, visits):
     origin, pages = site
     opened = 0
     for page in (p for p in pages if p.count("/") == 2):  # <system>/<member>/
-        browser.get(f"{origin}/{page}")
-        _ready(browser)
-        buttons = browser.execute_script(
-            "const all = [...document.querySelectorAll('.rpt-record-actions button[aria-controls]')]; all.forEach(b => b.click()); return all.length"
-        )
-        if not buttons:
+        if not visits[page]["hoods"]:
             continue
-        WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(
-            "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
-        ))
-        opened += buttons
-        hover_all(browser)
-        drawn = browser.execute_script(
-            "const hoods = [...document.querySelectorAll('.rpt-hood')];"
-            "return {tags: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].map(e => e.tagName.toLowerCase())))],"
-            " hrefs: hoods.flatMap(h => [...h.querySelectorAll('a')].map(a => new URL(a.getAttribute('href'), location.href).href)),"
-            " attributes: [...new Set(hoods.flatMap(h => [...h.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.name))))]}"
-        )
+        opened += visits[page]["hoods"]
+        drawn = visits[page]["drawn"]
         assert set(drawn["tags"]) <= {"svg", "a", "title", "rect", "text", "g", "path", "ul", "li", "p"}, page
         assert [href for href in drawn["hrefs"] if not href.startswith(origin + "/")] == [], page
         assert set(drawn["attributes"]) <= {"class", "role", "aria-label", "href", "x", "y", "width", "height", "rx", "d", "viewBox"}, page
-        assert _fired(browser) == [], page
+        assert visits[page]["fired"] == [], page
     assert opened >= 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mkdocs_reports.core.rules.collection_check import check_collection
-from sitehtml import REPO, Site, build_site, missing_sentences, record_problems
+from sitehtml import REPO, Site, missing_sentences, record_problems
 
 pytestmark = pytest.mark.site
 
@@ -21,8 +21,8 @@ def checked():
 
 
 @pytest.fixture(scope="module")
-def site(checked, tmp_path_factory) -> Site:
-    return Site(build_site(REPO, config_file=REPO / "mkdocs.yml", site_dir=tmp_path_factory.mktemp("real") / "site"))
+def site(checked, real_site_dir) -> Site:
+    return Site(real_site_dir)
 
 
 def test_every_link_resolves(site):
