@@ -69,7 +69,12 @@
       list.textContent = "";
       shown.first = null;
       (records || []).forEach(function (entry) {
-        var a = link(entry.title + " · " + entry.where, new URL(entry.location, rpt.root).href);
+        /* each author text in a bdi of its own: a label's bidirectional override (U+202E)
+           turns only the label, not the system and report named after it */
+        var a = link("", new URL(entry.location, rpt.root).href);
+        rpt.add(a, "bdi", "", entry.title);
+        a.appendChild(document.createTextNode(" · "));
+        rpt.add(a, "bdi", "", entry.where);
         if (!shown.first) shown.first = a;
       });
       link("Find “" + query + "” in the record index", rpt.records + "?q=" + encodeURIComponent(query));
