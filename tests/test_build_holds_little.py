@@ -36,7 +36,7 @@ def test_a_build_does_not_hold_every_preview_file_it_wrote(tmp_path):
     # kept, they would be all of ``total`` and more; what else is held is the process's
     # caches, whose fill depends on what ran before in the same process
     assert held < total / 2, (held, total)
-    assert not site.made_previews()  # nothing made is held for a next build
+    assert not site.made_previews  # nothing made is held for a next build
 
 
 def test_while_serving_the_previews_are_kept_for_the_next_build(tmp_path):
