@@ -80,6 +80,26 @@ def http_server(root: Path, not_found: str | None = None):
 
 
 @contextlib.contextmanager
+def built_and_served(project: Path, served: Path, *, strict: bool = True):
+    """Build ``project`` into ``served`` for the address it is served at, and serve it; yields
+    that address, with the final "/". The theme navigates instantly only to the pages its
+    sitemap lists, which needs the site's address (``REPORTS_SITE_URL``)."""
+    from sitehtml import build_site
+
+    with http_server(served) as origin:
+        before = os.environ.get("REPORTS_SITE_URL")
+        os.environ["REPORTS_SITE_URL"] = origin + "/"
+        try:
+            build_site(project, strict=strict, site_dir=served)
+        finally:
+            if before is None:
+                del os.environ["REPORTS_SITE_URL"]
+            else:
+                os.environ["REPORTS_SITE_URL"] = before
+        yield origin + "/"
+
+
+@contextlib.contextmanager
 def serve(site_dir: Path, sub_path: str = "/"):
     """Serve ``site_dir`` at ``http://127.0.0.1:<port><sub_path>``; yields that URL."""
     root = site_dir.parent / f"{site_dir.name}-served"

@@ -37,6 +37,15 @@ def make_project(root: Path, reports: Path | None = SAMPLE, docs: dict[str, str]
     return root
 
 
+def add_theme_features(project: Path, *features: str) -> None:
+    """Switch on more of the theme's features in a project ``make_project`` made."""
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    marker = "  features:\n"
+    assert marker in config
+    more = "".join(f"    - {feature}\n" for feature in features)
+    (project / "mkdocs.yml").write_text(config.replace(marker, marker + more, 1), encoding="utf-8")
+
+
 def build_site(project: Path, *, strict: bool = True, config_file: Path | None = None, site_dir: Path | None = None) -> Path:
     site = site_dir or project / "site"
     config = load_config(str(config_file or project / "mkdocs.yml"), strict=strict, site_dir=str(site))

@@ -7,14 +7,13 @@ instant navigation, in headless Chromium."""
 from __future__ import annotations
 
 import json
-import os
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
-from sitehtml import build_site, make_project
+from browser import browser, browser_session, built_and_served  # noqa: F401 - browser and browser_session are fixtures
+from sitehtml import add_theme_features, make_project
 
 pytestmark = pytest.mark.site
 
@@ -25,22 +24,10 @@ SHARED = "MEM-OBJ-notes"  # declared by alpha and beta
 def _built(tmp_path_factory, instant: bool):
     project = make_project(tmp_path_factory.mktemp("first-visit"))
     if instant:
-        config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-        features = "  features:\n"
-        assert features in config
-        (project / "mkdocs.yml").write_text(config.replace(features, features + "    - navigation.instant\n", 1), encoding="utf-8")
+        add_theme_features(project, "navigation.instant")
     served = tmp_path_factory.mktemp("served")
-    with http_server(served) as origin:
-        before = os.environ.get("REPORTS_SITE_URL")
-        os.environ["REPORTS_SITE_URL"] = origin + "/"  # the theme navigates instantly only within its sitemap
-        try:
-            build_site(project, site_dir=served)
-        finally:
-            if before is None:
-                del os.environ["REPORTS_SITE_URL"]
-            else:
-                os.environ["REPORTS_SITE_URL"] = before
-        yield served, origin + "/"
+    with built_and_served(project, served) as origin:
+        yield served, origin
 
 
 @pytest.fixture(scope="module")

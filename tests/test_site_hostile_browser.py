@@ -13,14 +13,13 @@ neighbourhood on it opened first, for the tests of the pages and of the neighbou
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from browser import BrowserSession, browser, http_server  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, built_and_served  # noqa: F401 - browser is a fixture
 from hostile import DOCS_PAGE, write_hostile_collection
-from sitehtml import build_site, make_project
+from sitehtml import add_theme_features, make_project
 
 pytestmark = pytest.mark.site
 
@@ -111,21 +110,11 @@ def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("hostile-browser")
     project = make_project(root / "project", reports=None, docs={"notes.md": DOCS_PAGE})
     write_hostile_collection(project / "reports")
-    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    extra = "".join(f"    - {feature}\n" for feature in MORE_FEATURES)
-    (project / "mkdocs.yml").write_text(config.replace("  features:\n", "  features:\n" + extra, 1), encoding="utf-8")
+    add_theme_features(project, *MORE_FEATURES)
     served = root / "served"
     served.mkdir()
-    with http_server(served) as origin:
-        previous = os.environ.get("REPORTS_SITE_URL")
-        os.environ["REPORTS_SITE_URL"] = origin + "/"  # instant navigation needs the site's address
-        try:
-            build_site(project, strict=False, site_dir=served)
-        finally:
-            if previous is None:
-                del os.environ["REPORTS_SITE_URL"]
-            else:
-                os.environ["REPORTS_SITE_URL"] = previous
+    with built_and_served(project, served, strict=False) as address:
+        origin = address.rstrip("/")
         hand_written = {"authoring/", "format/", "publishing/"}  # the same navigation as every page
         pages = sorted(
             url for path in served.rglob("index.html")

@@ -10,12 +10,10 @@ the next, and instant navigation must still work after."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from browser import browser, http_server  # noqa: F401 - browser is a fixture
-from sitehtml import build_site, make_project
+from browser import browser, built_and_served  # noqa: F401 - browser is a fixture
+from sitehtml import add_theme_features, make_project
 from test_site_prototype_names_browser import READ_ERRORS, _open, _wait, browser_session, named_collection  # noqa: F401 - browser_session is a fixture (its pages record script errors)
 
 pytestmark = pytest.mark.site
@@ -27,22 +25,9 @@ def site_url(tmp_path_factory):
     navigates instantly only to the pages its sitemap lists, which needs ``site_url``."""
     reports = named_collection(tmp_path_factory.mktemp("instant"))
     project = make_project(tmp_path_factory.mktemp("site"), reports)
-    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    features = "  features:\n"
-    assert features in config
-    (project / "mkdocs.yml").write_text(config.replace(features, features + "    - navigation.instant\n", 1), encoding="utf-8")
-    served = tmp_path_factory.mktemp("served")
-    with http_server(served) as origin:
-        before = os.environ.get("REPORTS_SITE_URL")
-        os.environ["REPORTS_SITE_URL"] = origin + "/"
-        try:
-            build_site(project, site_dir=served)
-        finally:
-            if before is None:
-                del os.environ["REPORTS_SITE_URL"]
-            else:
-                os.environ["REPORTS_SITE_URL"] = before
-        yield origin + "/"
+    add_theme_features(project, "navigation.instant")
+    with built_and_served(project, tmp_path_factory.mktemp("served")) as origin:
+        yield origin
 
 
 def _click(browser, link) -> str:
