@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 import textwrap
 
-from conftest import REPO
 from mkdocs_reports.pages import PageSettings, SitePages
+from test_pages_site_templates import write_own_record_template
 
-RECORD = REPO / "plugins" / "mkdocs_reports" / "templates" / "reports" / "record.html.j2"
 EXTENSIONS = ("admonition", "pymdownx.details", "pymdownx.blocks.html", "pymdownx.blocks.caption", "pymdownx.superfences")
 
 #: what an author writes to borrow the site's markup through the extensions
@@ -54,11 +53,7 @@ Some prose about `MEM-OBJ-notes` that stays.
 
 
 def _pages(reports, tmp_path) -> dict[str, str]:
-    own = tmp_path / "overrides" / "reports"
-    own.mkdir(parents=True)
-    record = RECORD.read_text(encoding="utf-8")
-    record = record.replace("{% macro record(r) -%}\n", '{% macro record(r) -%}\n<aside class="site-own" data-site="{{ r.id }}"><mark class="site-own">ours</mark></aside>\n', 1)
-    (own / "record.html.j2").write_text(record, encoding="utf-8")
+    write_own_record_template(tmp_path, '<aside class="site-own" data-site="{{ r.id }}"><mark class="site-own">ours</mark></aside>')
     body = textwrap.indent(HOSTILE, " " * 18)
     reports.report("alpha", f"""\
         records:

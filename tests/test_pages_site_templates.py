@@ -13,12 +13,18 @@ RECORD = REPO / "plugins" / "mkdocs_reports" / "templates" / "reports" / "record
 ADMONITION = "!!! site-own\n\n    An author's admonition named after the site's class.\n"
 
 
-def pages_with_own_record_template(reports, tmp_path) -> dict[str, str]:
+def write_own_record_template(tmp_path, markup: str) -> None:
+    """The site's own copy of the record template (``overrides/reports/``), which writes
+    ``markup`` at the start of every record."""
     own = tmp_path / "overrides" / "reports"
     own.mkdir(parents=True)
     record = RECORD.read_text(encoding="utf-8")
-    record = record.replace("{% macro record(r) -%}\n", '{% macro record(r) -%}\n<aside class="site-own" data-site="{{ r.id }}"><mark>ours</mark></aside>\n', 1)
+    record = record.replace("{% macro record(r) -%}\n", "{% macro record(r) -%}\n" + markup + "\n", 1)
     (own / "record.html.j2").write_text(record, encoding="utf-8")
+
+
+def pages_with_own_record_template(reports, tmp_path) -> dict[str, str]:
+    write_own_record_template(tmp_path, '<aside class="site-own" data-site="{{ r.id }}"><mark>ours</mark></aside>')
     reports.report("alpha", f"""\
         records:
           - id: MEM-OBJ-notes
