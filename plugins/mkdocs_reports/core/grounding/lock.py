@@ -38,7 +38,7 @@ import yaml
 from ..diagnostics import Diagnostic, Diagnostics
 from ..method.ids import SOURCE_ID_RE
 from ..method.site_names import SLUG
-from ..schemas.checker import StructureChecker
+from ..schemas.conform import Conformer
 from ..schemas.language import Field, Obj, Seq, Str
 from ..yamlio.reader import MappingNode, read_yaml
 
@@ -155,11 +155,11 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
         diagnostics.error(source.location(source.root), "a quote lock is a mapping (format:, version:, sources:, quotes:)")
     if source is None or diagnostics:
         return None, lock_problems(diagnostics)
-    checked = StructureChecker(source, diagnostics).check(source.root, LOCK, "the quote lock")
-    if checked is None:  # a tagged root: the checker said so
+    conformed = Conformer(source, diagnostics).conform(source.root, LOCK, "the quote lock")
+    if conformed is None:  # a tagged root: the conformer said so
         return None, lock_problems(diagnostics)
     sources: dict[str, LockedSource] = {}
-    for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", []), strict=True):
+    for entry, node in zip(conformed.get("sources") or [], getattr(conformed.get("sources"), "nodes", []), strict=True):
         if "id" in entry and "revision" in entry:
             if entry["id"] in sources:
                 diagnostics.error(source.location(node), f"{entry['id']} is locked twice")
@@ -167,7 +167,7 @@ def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostic
                                                 entry.get("read_from") or "git")
     quotes: list[LockedQuote] = []
     places: set[str] = set()
-    for entry, node in zip(checked.get("quotes") or [], getattr(checked.get("quotes"), "nodes", []), strict=True):
+    for entry, node in zip(conformed.get("quotes") or [], getattr(conformed.get("quotes"), "nodes", []), strict=True):
         if len(entry) != len(_QUOTE.fields):
             continue  # the structure check said what is missing or wrong
         if entry["source"] not in sources:

@@ -40,7 +40,7 @@ from ..model import (
 from ..prose.citations import SOURCE_RANGE, Mention, scan
 from ..prose.images import remote_images
 from ..prose.link_references import LinkReferences
-from ..schemas.checker import Fields, Items, quoted
+from ..schemas.conform import Fields, Items, quoted
 from ..yamlio.reader import Node, YamlFile
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -261,7 +261,7 @@ class BlockBuilder:
                 self.cite(cell, cell_node, row_place)
                 rule = rules[column] if column < len(rules) else None
                 if rule is not None and rule.vocabulary is not None:
-                    self.check_vocabulary(rule.vocabulary, cell, cell_node, f"{table.columns[column]!r} in row {row_number}")
+                    self.validate_vocabulary(rule.vocabulary, cell, cell_node, f"{table.columns[column]!r} in row {row_number}")
             table.rows.append(Row(list(cells), row_number, anchor))
             if len(cells) != len(table.columns):
                 self.diagnostics.error(
@@ -286,7 +286,7 @@ class BlockBuilder:
             f"use the method's columns, in order: {' | '.join(expected)}",
         )
 
-    def check_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
+    def validate_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
         problem = vocabulary.problem(value)
         if problem:
             self.diagnostics.error(self.source.location(node), f"{what}: {problem}", vocabulary.suggestion(value))

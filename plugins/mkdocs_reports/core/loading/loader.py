@@ -38,7 +38,7 @@ from ..model import (
     Stated,
     System,
 )
-from ..schemas.checker import Fields, StructureChecker
+from ..schemas.conform import Conformer, Fields
 from ..schemas.language import METADATA_KEYS, SET, report_spec
 from ..schemas.type_files import TYPES_DIR, collection_registry
 from ..yamlio.files import links_inside, read_regular_file
@@ -166,7 +166,7 @@ class _ReportBuilder(BlockBuilder):
                 f"{report_type.a_noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
                 f"add {keys}",
             )
-        self.link_references.check(self.diagnostics)
+        self.link_references.validate(self.diagnostics)
         report.citations = self.citations
         report.source_references = self.sources
         report.reconciliations = self.reconciliations
@@ -204,10 +204,10 @@ def load_report_file(
     source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a report", "type:, system:, title:"):
         return None, diagnostics
-    checked = StructureChecker(source, diagnostics).check(source.root, report_spec(registry), "the report")
-    if checked is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
+    conformed = Conformer(source, diagnostics).conform(source.root, report_spec(registry), "the report")
+    if conformed is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
         return None, diagnostics
-    report = _ReportBuilder(source, system, member, registry, diagnostics, links_only).report(checked, path)
+    report = _ReportBuilder(source, system, member, registry, diagnostics, links_only).report(conformed, path)
     return report, diagnostics
 
 
@@ -217,30 +217,30 @@ def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry) -
     source = read_yaml(path, data, diagnostics)
     if source is None or not _mapping_root(source, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
         return None, diagnostics
-    checked = StructureChecker(source, diagnostics).check(source.root, SET, "the set's metadata")
-    if checked is None:
+    conformed = Conformer(source, diagnostics).conform(source.root, SET, "the set's metadata")
+    if conformed is None:
         return None, diagnostics
-    stated = {key: Stated(checked[key], source.location(checked.nodes[key]))
-              for key in ("system", "run_id", "reviewed_boundary", "result_disposition", "inputs_commit") if key in checked}
+    stated = {key: Stated(conformed[key], source.location(conformed.nodes[key]))
+              for key in ("system", "run_id", "reviewed_boundary", "result_disposition", "inputs_commit") if key in conformed}
     analysis_set = AnalysisSet(path, source.location(source.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"),
                                result_disposition=stated.get("result_disposition"), inputs_commit=stated.get("inputs_commit"))
-    manifest = checked.get("manifest")
+    manifest = conformed.get("manifest")
     if isinstance(manifest, Fields) and "type" in manifest and isinstance(manifest.get("members"), Fields):
         members = manifest["members"]
         pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
         worker = manifest.get("worker")
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node),
+        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(conformed.nodes["manifest"]), styled_mapping(manifest.node),
                                          dict(worker) if isinstance(worker, Fields) else {})
     builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
-    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
+    for fields, node in zip(conformed.get("sources") or [], (conformed.get("sources").nodes if conformed.get("sources") else []), strict=True):
         if "id" not in fields:
             continue
         entry = Source(id=fields["id"], location=source.location(node))
         for key in ("identity", "revision", "kind", "evidence_layer", "inspected_scope", "citation_anchors", "access_gaps"):
             setattr(entry, key, fields.get(key))
         if entry.evidence_layer is not None:
-            builder.check_vocabulary(registry.method.vocabularies["evidence-layer"], entry.evidence_layer,
+            builder.validate_vocabulary(registry.method.vocabularies["evidence-layer"], entry.evidence_layer,
                                      fields.nodes["evidence_layer"], f"the evidence layer of {entry.id}")
         analysis_set.sources.append(entry)
     return analysis_set, diagnostics

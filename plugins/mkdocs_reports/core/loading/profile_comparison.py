@@ -26,7 +26,7 @@ from ..model import (
     Row,
     Table,
 )
-from ..schemas.checker import Fields, Items, quoted
+from ..schemas.conform import Fields, Items, quoted
 from ..yamlio.reader import Node
 from ..yamlio.styled import styled_mapping
 from .block_builder import BlockBuilder, Container, slug

@@ -33,7 +33,7 @@ from ..method.types import (
 )
 from ..yamlio.files import links_inside, read_regular_file
 from ..yamlio.reader import YamlFile, read_yaml
-from .checker import Fields, StructureChecker
+from .conform import Conformer, Fields
 from .language import SET_TYPE_FILE, TYPE_FILE
 
 #: the method's shared contracts (not a member or set type)
@@ -110,36 +110,36 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
     source = read_yaml(display, data, diagnostics)
     if source is None:
         return None
-    checked = StructureChecker(source, diagnostics).check(source.root, TYPE_FILE, "the member type")
-    if not checked or not all(key in checked for key in ("name", "noun", "member", "sections")):
+    conformed = Conformer(source, diagnostics).conform(source.root, TYPE_FILE, "the member type")
+    if not conformed or not all(key in conformed for key in ("name", "noun", "member", "sections")):
         return None
-    if (problem := member_problem(checked["member"])) is not None:  # it names files and pages
-        diagnostics.error(source.location(checked.nodes["member"]), *problem)
+    if (problem := member_problem(conformed["member"])) is not None:  # it names files and pages
+        diagnostics.error(source.location(conformed.nodes["member"]), *problem)
         return None
     sections = []
     seen: dict[str, int] = {}
-    for fields, node in zip(checked["sections"], checked["sections"].nodes, strict=True):
+    for fields, node in zip(conformed["sections"], conformed["sections"].nodes, strict=True):
         if not all(key in fields for key in ("key", "heading", "shape")):
             return None
         section = _section(fields)
         where = source.location(node)
         if section.key in seen:
             diagnostics.error(where, f"the section key {section.key!r} appears twice", "give each section its own key")
-        elif section.shape is Shape.RECORDS and "prefix" not in checked:
+        elif section.shape is Shape.RECORDS and "prefix" not in conformed:
             diagnostics.error(where, "a records section needs the type's record prefix", "add 'prefix:' (e.g. SEC), or drop the section")
         elif section.shape is Shape.RECORDS and section.key != "records" or section.shape is Shape.ANNOTATIONS and section.key != "annotations":
             diagnostics.error(where, f"a {section.shape.value} section has the key {section.shape.value!r}", f"write 'key: {section.shape.value}'")
         seen[section.key] = 1
         sections.append(section)
     return ReportType(
-        name=checked["name"],
-        noun=checked["noun"],
-        member=checked["member"],
-        prefix=checked.get("prefix"),
+        name=conformed["name"],
+        noun=conformed["noun"],
+        member=conformed["member"],
+        prefix=conformed.get("prefix"),
         sections=tuple(sections),
-        metadata=dict(checked.get("metadata") or {}),
-        method_type=checked.get("method_type"),
-        method_aliases=tuple(checked.get("method_aliases") or ()),
+        metadata=dict(conformed.get("metadata") or {}),
+        method_type=conformed.get("method_type"),
+        method_aliases=tuple(conformed.get("method_aliases") or ()),
         builtin=builtin,
     )
 
@@ -162,13 +162,13 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
     if source is None:
         return None
     found = len(diagnostics)
-    checked = StructureChecker(source, diagnostics).check(source.root, SET_TYPE_FILE, "the set type")
-    # a field the structure refused is left out of ``checked``: a type with one is not used
+    conformed = Conformer(source, diagnostics).conform(source.root, SET_TYPE_FILE, "the set type")
+    # a field the structure refused is left out of ``conformed``: a type with one is not used
     # (what remains could lack what its other fields need), and is said at its line
-    if not checked or len(diagnostics) > found:
+    if not conformed or len(diagnostics) > found:
         return None
-    layout = checked["layout"]
-    overrides: Any = checked.get("member_types") or {}
+    layout = conformed["layout"]
+    overrides: Any = conformed.get("member_types") or {}
     roles: dict[str, Role] = {}
     for name, spec in layout["roles"].items():
         if not all(key in spec for key in ("path", "type")):
@@ -190,17 +190,17 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
     admitted = method.vocabularies[vocabulary].values if vocabulary else ()
     requirement = Requirement(tuple(required.get("always") or ()), when.get("role"), when.get("field"),
                               {value: tuple(names) for value, names in (when.get("values") or {}).items()}, admitted)
-    front = checked.get("front") or {}
+    front = conformed.get("front") or {}
     evidence = front.get("evidence")
     set_type = SetType(
-        name=checked["name"], method_type=checked["method_type"], manifest=checked["manifest"],
-        closed=layout["membership"] == "closed", roles=roles, required=requirement, entry=checked["entry"],
-        citations=checked.get("citations", "bare"),
-        rules={rule: dict(params) for rule, params in (checked.get("rules") or {}).items()},
+        name=conformed["name"], method_type=conformed["method_type"], manifest=conformed["manifest"],
+        closed=layout["membership"] == "closed", roles=roles, required=requirement, entry=conformed["entry"],
+        citations=conformed.get("citations", "bare"),
+        rules={rule: dict(params) for rule, params in (conformed.get("rules") or {}).items()},
         front=_parts(front), evidence=FrontPart("section", evidence.get("role"), evidence.get("section")) if evidence else None,
         builtin=builtin,
     )
-    _check_names(source, checked, set_type, types, diagnostics)
+    _validate_names(source, conformed, set_type, types, diagnostics)
     return set_type if len(diagnostics) == found else None
 
 
@@ -210,9 +210,9 @@ def _type_named(method_type: str, types: dict[str, ReportType]) -> str | None:
     return next((t.name for t in types.values() if stem in t.names), None)
 
 
-def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
+def _validate_names(source: YamlFile, conformed: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
     """Every role, rule and section a set type names is one it declares."""
-    roles = checked["layout"]["roles"]
+    roles = conformed["layout"]["roles"]
     known = listed(roles, NAMES_LIMIT, in_order=True)
 
     def role(name: object, node: object, what: str) -> bool:
@@ -238,7 +238,7 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
                 role(target, node, f"the role {name!r}'s {key}")
                 if key == "verifies" and target == name:
                     diagnostics.error(source.location(node), f"the role {name!r} verifies itself", "a role verifies other roles")
-    required: Any = checked["layout"].get("required") or {}
+    required: Any = conformed["layout"].get("required") or {}
     for name, node in zip(required.get("always") or (), required["always"].nodes if required.get("always") else (), strict=True):
         role(name, node, "required.always")
     when: Any = required.get("when") or {}
@@ -247,11 +247,11 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
     for names in (when.get("values") or {}).values():
         for name, node in zip(names, names.nodes, strict=True):
             role(name, node, "required.when.values")
-    role(checked["entry"], checked.nodes["entry"], "entry")
-    overrides: Any = checked.get("member_types")
+    role(conformed["entry"], conformed.nodes["entry"], "entry")
+    overrides: Any = conformed.get("member_types")
     for name in overrides or ():
         role(name, overrides.key_nodes.get(name, overrides.nodes[name]), "member_types")
-    for rule, params in (checked.get("rules") or {}).items():
+    for rule, params in (conformed.get("rules") or {}).items():
         wanted = SET_RULES[rule]
         for key, node in params.nodes.items():
             if key not in wanted:
@@ -260,7 +260,7 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
                 role(params[key], node, f"the rule {rule}")
         missing = [key for key in wanted if key not in params]
         if missing:
-            diagnostics.error(source.location(checked["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
+            diagnostics.error(source.location(conformed["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
                               f"give it: {', '.join(wanted)}")
         elif params.get("role") in set_type.roles and "section" in params:
             _section_of(set_type, types, params["role"], params["section"], source.location(params.nodes["section"]), diagnostics)
@@ -268,7 +268,7 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
             for name, verifier in set_type.roles.items() if key in params else ():
                 if verifier.verifies:
                     _section_of(set_type, types, name, params[key], source.location(params.nodes[key]), diagnostics)
-    front = checked.get("front") or {}
+    front = conformed.get("front") or {}
     parts = [*([front["evidence"]] if front.get("evidence") else []), *(front.get("parts") or ())]
     for part in parts:
         if "role" in part and role(part["role"], part.nodes["role"], "the front page") and "section" in part:

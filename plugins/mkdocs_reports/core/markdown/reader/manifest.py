@@ -91,7 +91,7 @@ def _pinned(node: Node) -> ScalarNode | None:
     return None
 
 
-def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display: Callable[[Path], str], diagnostics: Diagnostics) -> None:
+def validate_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display: Callable[[Path], str], diagnostics: Diagnostics) -> None:
     """Every member the manifest pins is there with those bytes, and every Markdown file of
     the folder is pinned (``files``: the folder's ``*.md`` by name, as read)."""
     for name, digest in manifest.digests.items():
@@ -110,7 +110,7 @@ def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes],
                               "remove it from the set folder, or import the set its manifest pins (membership is closed)")
 
 
-def check_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetType,
+def validate_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetType,
                      diagnostics: Diagnostics) -> None:
     """The members the manifest lists are those of the result disposition (of the member
     whose field the layout reads)."""
