@@ -70,12 +70,12 @@ _COMMENT_LINES = re.compile(r"(?:[ \t]*\r?\n)+([ ]*)#")
 
 
 class Conformer:
-    def __init__(self, source: YamlFile, diagnostics: Diagnostics) -> None:
-        self.source = source
+    def __init__(self, yaml_file: YamlFile, diagnostics: Diagnostics) -> None:
+        self.yaml_file = yaml_file
         self.diagnostics = diagnostics
 
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
-        self.diagnostics.error(self.source.location(node), message, fix)
+        self.diagnostics.error(self.yaml_file.location(node), message, fix)
 
     def conform(self, node: Node, spec: Spec, name: str) -> Any:
         """The conformed value of ``node``, or ``None`` when unusable.
@@ -139,7 +139,7 @@ class Conformer:
         control = CONTROL.search(value) if node.style == '"' else None
         if control:
             self.diagnostics.error(
-                self.source.control_location(node),
+                self.yaml_file.control_location(node),
                 f"{name} holds the control character {control_name(control.group())}",
                 "remove the escape sequence that writes it (such as \\e, \\a or \\x1b); a report holds "
                 "text, tabs and line breaks only",
@@ -147,7 +147,7 @@ class Conformer:
             return None
         if spec.markdown and (deep := too_deep(value)) is not None:
             self.diagnostics.error(
-                self.source.location_of(node, deep.line.strip(" \t")[:60]),
+                self.yaml_file.location_of(node, deep.line.strip(" \t")[:60]),
                 f"{name} nests lists, block quotes or notes {deep.depth} levels deep; Markdown may nest at most "
                 f"{MAX_NESTING} (each list marker, '>' and '!!!' opens a level, and so do four spaces of indentation)",
                 "flatten it: fewer lists in lists and quotes in quotes; show an example as fenced code (```)",
@@ -183,7 +183,7 @@ class Conformer:
     def _dash_column(self, item: Node) -> int:
         """The column of the ``-`` that starts a block sequence item (its own column - 1 in
         a flow sequence): a continuation line of the item is indented deeper."""
-        text, start = self.source.text, item.start_mark.index
+        text, start = self.yaml_file.text, item.start_mark.index
         dash = text.rfind("-", start - item.start_mark.column, start)
         return item.start_mark.column - (start - dash) if dash >= 0 else item.start_mark.column - 1
 
@@ -196,7 +196,7 @@ class Conformer:
         """
         if not _plain(node):
             return
-        text, end = self.source.text, node.end_mark.index
+        text, end = self.yaml_file.text, node.end_mark.index
         comment = _TRAILING_COMMENT.match(text, end)
         if comment is None:
             following = _COMMENT_LINES.match(text, end)
@@ -207,7 +207,7 @@ class Conformer:
         line_end = text.find("\n", hash_at)
         rest = text[hash_at : line_end if line_end >= 0 else len(text)].rstrip()
         self.diagnostics.error(
-            self.source.offset_location(hash_at),
+            self.yaml_file.offset_location(hash_at),
             f"a YAML comment cuts {name} short: the value is {quoted(node.value)}, and {quoted(rest)} is dropped",
             "quote the whole value (\"…\") or write it as a block scalar ('key: |' and indented lines); "
             "a comment of your own goes on a line of its own",
@@ -234,7 +234,7 @@ class Conformer:
                 self._error(key_node, f"a key in {name} is not plain text", "write keys as plain words")
                 continue
             if key_node.value in seen:
-                first = self.source.location(seen[key_node.value])
+                first = self.yaml_file.location(seen[key_node.value])
                 self._error(
                     key_node,
                     f"key {quoted(key_node.value)} appears twice in {name} (first at line {first.line})",

@@ -107,14 +107,14 @@ def _section(fields: Fields) -> SectionSpec:
 
 def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: bool = False) -> ReportType | None:
     """One member type declaration; ``None`` (after saying why) when it cannot be used."""
-    source = read_yaml(display, data, diagnostics)
-    if source is None:
+    yaml_file = read_yaml(display, data, diagnostics)
+    if yaml_file is None:
         return None
-    conformed = Conformer(source, diagnostics).conform(source.root, TYPE_FILE, "the member type")
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, TYPE_FILE, "the member type")
     if not conformed or not all(key in conformed for key in ("name", "noun", "member", "sections")):
         return None
     if (problem := member_problem(conformed["member"])) is not None:  # it names files and pages
-        diagnostics.error(source.location(conformed.nodes["member"]), *problem)
+        diagnostics.error(yaml_file.location(conformed.nodes["member"]), *problem)
         return None
     sections = []
     seen: dict[str, int] = {}
@@ -122,7 +122,7 @@ def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: b
         if not all(key in fields for key in ("key", "heading", "shape")):
             return None
         section = _section(fields)
-        where = source.location(node)
+        where = yaml_file.location(node)
         if section.key in seen:
             diagnostics.error(where, f"the section key {section.key!r} appears twice", "give each section its own key")
         elif section.shape is Shape.RECORDS and "prefix" not in conformed:
@@ -158,11 +158,11 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
     """One set type declaration, its roles' types among ``types`` and its vocabularies the
     ``method``'s; ``None`` (after saying why, at the line of the name that is wrong) when it
     cannot be used."""
-    source = read_yaml(display, data, diagnostics)
-    if source is None:
+    yaml_file = read_yaml(display, data, diagnostics)
+    if yaml_file is None:
         return None
     found = len(diagnostics)
-    conformed = Conformer(source, diagnostics).conform(source.root, SET_TYPE_FILE, "the set type")
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, SET_TYPE_FILE, "the set type")
     # a field the structure refused is left out of ``conformed``: a type with one is not used
     # (what remains could lack what its other fields need), and is said at its line
     if not conformed or len(diagnostics) > found:
@@ -176,7 +176,7 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
         member_type = overrides.get(name) or _type_named(spec["type"], types)
         if member_type is None or member_type not in types:
             where = overrides.nodes[name] if name in overrides else spec.nodes["type"]
-            diagnostics.error(source.location(where), f"the role {name!r} has the type {overrides.get(name) or spec['type']!r}, "
+            diagnostics.error(yaml_file.location(where), f"the role {name!r} has the type {overrides.get(name) or spec['type']!r}, "
                               "which is no member type the collection knows",
                               f"declare the member type in {TYPES_DIR}/, or name one of: {listed(types, NAMES_LIMIT)}")
             continue
@@ -200,7 +200,7 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
         front=_parts(front), evidence=FrontPart("section", evidence.get("role"), evidence.get("section")) if evidence else None,
         builtin=builtin,
     )
-    _validate_names(source, conformed, set_type, types, diagnostics)
+    _validate_names(yaml_file, conformed, set_type, types, diagnostics)
     return set_type if len(diagnostics) == found else None
 
 
@@ -210,7 +210,7 @@ def _type_named(method_type: str, types: dict[str, ReportType]) -> str | None:
     return next((t.name for t in types.values() if stem in t.names), None)
 
 
-def _validate_names(source: YamlFile, conformed: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
+def _validate_names(yaml_file: YamlFile, conformed: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
     """Every role, rule and section a set type names is one it declares."""
     roles = conformed["layout"]["roles"]
     known = listed(roles, NAMES_LIMIT, in_order=True)
@@ -218,18 +218,18 @@ def _validate_names(source: YamlFile, conformed: Fields, set_type: SetType, type
     def role(name: object, node: object, what: str) -> bool:
         if name in roles:
             return True
-        diagnostics.error(source.location(node), f"{what} names the role {name!r}, which the layout does not declare",  # type: ignore[arg-type]
+        diagnostics.error(yaml_file.location(node), f"{what} names the role {name!r}, which the layout does not declare",  # type: ignore[arg-type]
                           f"name one of its roles: {known}")
         return False
 
     paths: dict[str, str] = {}
     for name, spec in roles.items():
         if spec["path"] in paths:
-            diagnostics.error(source.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
+            diagnostics.error(yaml_file.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
                               "give each role its own file")
         paths.setdefault(spec["path"], name)
         if (problem := member_problem(spec["path"].removesuffix(".md"))) is not None:  # it names files and pages
-            diagnostics.error(source.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
+            diagnostics.error(yaml_file.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
         for item in spec.get("identity") or ():
             if "from" in item:
                 role(item["from"], item.nodes["from"], f"the role {name!r}'s identity")
@@ -237,7 +237,7 @@ def _validate_names(source: YamlFile, conformed: Fields, set_type: SetType, type
             for target, node in zip(spec.get(key) or (), spec[key].nodes if spec.get(key) else (), strict=True):
                 role(target, node, f"the role {name!r}'s {key}")
                 if key == "verifies" and target == name:
-                    diagnostics.error(source.location(node), f"the role {name!r} verifies itself", "a role verifies other roles")
+                    diagnostics.error(yaml_file.location(node), f"the role {name!r} verifies itself", "a role verifies other roles")
     required: Any = conformed["layout"].get("required") or {}
     for name, node in zip(required.get("always") or (), required["always"].nodes if required.get("always") else (), strict=True):
         role(name, node, "required.always")
@@ -255,24 +255,24 @@ def _validate_names(source: YamlFile, conformed: Fields, set_type: SetType, type
         wanted = SET_RULES[rule]
         for key, node in params.nodes.items():
             if key not in wanted:
-                diagnostics.error(source.location(node), f"the rule {rule} has no parameter {key!r}", f"its parameters are: {', '.join(wanted)}")
+                diagnostics.error(yaml_file.location(node), f"the rule {rule} has no parameter {key!r}", f"its parameters are: {', '.join(wanted)}")
             elif key in ROLE_PARAMETERS:
                 role(params[key], node, f"the rule {rule}")
         missing = [key for key in wanted if key not in params]
         if missing:
-            diagnostics.error(source.location(conformed["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
+            diagnostics.error(yaml_file.location(conformed["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
                               f"give it: {', '.join(wanted)}")
         elif params.get("role") in set_type.roles and "section" in params:
-            _section_of(set_type, types, params["role"], params["section"], source.location(params.nodes["section"]), diagnostics)
+            _section_of(set_type, types, params["role"], params["section"], yaml_file.location(params.nodes["section"]), diagnostics)
         for key in ("blocking_section", "limit_section"):  # sections of every verifying role
             for name, verifier in set_type.roles.items() if key in params else ():
                 if verifier.verifies:
-                    _section_of(set_type, types, name, params[key], source.location(params.nodes[key]), diagnostics)
+                    _section_of(set_type, types, name, params[key], yaml_file.location(params.nodes[key]), diagnostics)
     front = conformed.get("front") or {}
     parts = [*([front["evidence"]] if front.get("evidence") else []), *(front.get("parts") or ())]
     for part in parts:
         if "role" in part and role(part["role"], part.nodes["role"], "the front page") and "section" in part:
-            _section_of(set_type, types, part["role"], part["section"], source.location(part.nodes["section"]), diagnostics)
+            _section_of(set_type, types, part["role"], part["section"], yaml_file.location(part.nodes["section"]), diagnostics)
 
 
 def _section_of(set_type: SetType, types: dict[str, ReportType], role: str, key: str, where: Location, diagnostics: Diagnostics) -> None:
