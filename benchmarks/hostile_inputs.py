@@ -100,7 +100,7 @@ elif mode == "cli":
 elif mode == "import":  # a set folder or one member, checked against an empty collection
     from pathlib import Path
     from mkdocs_reports.core.markdown.reader import import_markdown
-    result = import_markdown([Path(target)], Path(target).parent / "out", system="inkwell", check=True)
+    result = import_markdown([Path(target)], Path(target).parent / "out", system="inkwell", dry_run=True)
     errors = sum(d.severity == "error" for d in result.diagnostics)
 else:
     import logging, os

@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 from mkdocs_reports.core.rules.collection_check import check_collection
-from mkdocs_reports.core.rules.kept_checks import CheckCache
+from mkdocs_reports.core.rules.kept_findings import KeptFindings
 from mkdocs_reports.pages.backlinks import Backlinks
-from test_kept_checks import SAMPLE, save
+from test_kept_findings import SAMPLE, save
 
 
 def said(backlinks: Backlinks, graph) -> dict:
@@ -19,7 +19,7 @@ def said(backlinks: Backlinks, graph) -> dict:
 def test_an_edited_systems_backlinks_are_worked_out_again_and_the_others_kept(tmp_path: Path):
     reports = tmp_path / "reports"
     shutil.copytree(SAMPLE, reports)
-    cache = CheckCache()
+    cache = KeptFindings()
     first = check_collection(reports, base=tmp_path, cache=cache)
     earlier = Backlinks(first.graph)
     said(earlier, first.graph)

@@ -121,7 +121,7 @@ def test_every_line_of_every_member_is_placed_and_its_words_are_in_the_yaml(into
         diagnostics = Diagnostics()
         member = read_member(str(path), path, path.read_bytes(), registry, diagnostics)
         assert not diagnostics and member is not None
-        source = member.source
+        source = member.file
         assert source.unplaced() == [], f"{path}: lines no construct placed"
         for number, (line, what) in enumerate(zip(source.lines, source.account, strict=True), start=1):
             missing = [w for w in words(line_content(line, what)) if w not in found]
@@ -194,7 +194,7 @@ def test_the_markdown_export_reads_back_as_the_same_yaml(into, tmp_path):
         path = INKWELL / f"{name}.md"
         member = read_member(str(path), path, path.read_bytes(), collection_registry(into, Diagnostics(), str), Diagnostics())
         exported = _without_id_markup(exported)
-        for line, what in zip(member.source.lines, member.source.account, strict=True):
+        for line, what in zip(member.file.lines, member.file.account, strict=True):
             if what in ("front matter", "table"):
                 pieces = [] if what == "front matter" else [c.strip() for c in line.replace("\\|", "\0").split("|")]
                 pieces = [p.replace("\0", "|") for p in pieces if p.strip(" -:")]
@@ -273,7 +273,7 @@ def test_hostile_members_end_in_messages_not_tracebacks_or_hangs(body):
     diagnostics = Diagnostics()
     member = read_member("x.md", Path("x.md"), (HEAD + body).encode(), builtin_registry(), diagnostics)
     if member is not None and not diagnostics:
-        assert member.source.unplaced() == []
+        assert member.file.unplaced() == []
     assert all(str(d).startswith("x.md:") for d in diagnostics)
 
 
@@ -300,7 +300,7 @@ def test_mutated_members_are_placed_whole_or_refused(into):
             diagnostics = Diagnostics()
             member = read_member("m.md", Path("m.md"), "\n".join(mutated).encode(), registry, diagnostics)
             if not diagnostics:
-                assert member is not None and member.source.unplaced() == []
+                assert member is not None and member.file.unplaced() == []
 
 
 def test_many_sets_are_shared_between_processes_with_the_same_result(into, tmp_path):

@@ -1,5 +1,5 @@
 """What `mkdocs serve` keeps from one build for the next, in one place, so that the hooks
-only ask it: the check's read files and each system's findings (``core/rules/kept_checks.py``),
+only ask it: the check's read files and each system's findings (``core/rules/kept_findings.py``),
 the pages the last build planned (a system whose reports are the very same keeps its
 pages, backlinks, index rows, search entries and preview file: ``pages/site.py``), the
 generated pages' fingerprints (``incremental.Builds``) and the theme's compiled templates.
@@ -13,7 +13,7 @@ from pathlib import Path
 from ..core.method.site_names import SiteNames
 from ..core.rules.collection_check import CheckedCollection, check_collection
 from ..core.rules.graph import CitationGraph
-from ..core.rules.kept_checks import CheckCache
+from ..core.rules.kept_findings import KeptFindings
 from ..pages import PlannedPage, SitePages
 from ..pages.site import PageSettings
 from .incremental import Builds, CompiledTemplates
@@ -21,7 +21,7 @@ from .incremental import Builds, CompiledTemplates
 
 class Kept:
     def __init__(self) -> None:
-        self.checks = CheckCache()
+        self.findings = KeptFindings()
         self.site: SitePages | None = None  # the last build's pages
         self.builds = Builds()
         self.templates = CompiledTemplates()
@@ -43,7 +43,7 @@ class Kept:
 
     def check(self, root: Path, base: Path, names: SiteNames) -> CheckedCollection:
         """The collection checked again: only the files and systems that changed."""
-        return check_collection(root, base=base, cache=self.checks, names=names)
+        return check_collection(root, base=base, cache=self.findings, names=names)
 
     def pages(self, graph: CitationGraph, settings: PageSettings, serving: bool) -> tuple[SitePages, dict[str, PlannedPage]]:
         """This build's pages, planned; while serving, with what the last build made of the

@@ -40,7 +40,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         site = reports_site(args.config_file)
         into, names = site.reports, site.names
-    result = import_markdown([Path(p) for p in args.paths], into, system=args.system, check=args.check, names=names)
+    result = import_markdown([Path(p) for p in args.paths], into, system=args.system, dry_run=args.check, names=names)
     for line in result.skipped:
         say(line)
     for judgement in result.judgements[:MAX_SHOWN]:
@@ -55,7 +55,7 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     members = [o for o in result.outputs if o.counts is not None]
     if args.check:
-        return _report_check(result)
+        return _report_dry_run(result)
     for output in result.outputs:
         if output.status == "removed":
             say(f"removed {output.display}: not a member of the published set")
@@ -64,7 +64,7 @@ def _run(args: argparse.Namespace) -> int:
         elif output.counts is None:
             say(f"{output.status} {output.display}: the set's metadata from the members' front matter")
         else:
-            say(f"{output.status} {output.display} from {output.source}: {output.counts}")
+            say(f"{output.status} {output.display} from {output.markdown_path}: {output.counts}")
     systems = len({o.path.parent for o in members})
     say(f"imported {len(members)} member{'s' if len(members) != 1 else ''} of {systems} "
           f"system{'s' if systems != 1 else ''}: {result.counts()}; "
@@ -72,12 +72,12 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_check(result: ImportResult) -> int:
+def _report_dry_run(result: ImportResult) -> int:
     """``--check``: every file the import would change, and whether any."""
     changed = [o for o in result.outputs if o.status in ("created", "updated", "removed")]
     words = {"created": "would create", "updated": "would update", "removed": "would remove"}
     for output in changed:
-        say(f"{words[output.status]} {output.display}" + (f" from {output.source}" if output.source else ""))
+        say(f"{words[output.status]} {output.display}" + (f" from {output.markdown_path}" if output.markdown_path else ""))
     if changed:
         say(f"out of date: {len(changed)} file{'s' if len(changed) != 1 else ''} differ from what the import would write; "
               "run the same command without --check", file=sys.stderr)

@@ -31,8 +31,8 @@ from pathlib import Path
 from ..core.diagnostics import Diagnostic, Location, echoed, printable
 from ..core.grounding.lock import LOCK_FILE, lock_text
 from ..core.grounding.source_tree import FolderTree, GitTree, SourceError, SourceTree
-from ..core.grounding.status import checkable, fetch_url, source_id
-from ..core.grounding.verify import Outcome, SourceCheck, updated_lock, verify_system
+from ..core.grounding.status import fetch_url, source_id, verifiable
+from ..core.grounding.verify import MatchedSource, Outcome, updated_lock, verify_system
 from ..core.rules.collection_check import CheckedCollection, check_collection
 from .command import Commands
 from .output import say
@@ -101,7 +101,7 @@ def _trees(args: argparse.Namespace, checked: CheckedCollection, selected: list[
         if source is None:
             raise UsageError(f"--source {echoed(given)}: {source_name} is not in the source register of {system_slug}")
         label = f"{system_slug} {source_name}"
-        if not checkable(source):
+        if not verifiable(source):
             raise UsageError(
                 f"--source {echoed(given)}: the register of {system_slug} gives {source_name} no full commit "
                 f"({source.revision or 'no revision'}); record the reviewed commit in its _set.yaml first"
@@ -128,7 +128,7 @@ def _write(path: Path, text: str) -> None:
 def _list_sources(checked: CheckedCollection, selected: list[str]) -> int:
     """What CI fetches; 1 when a lock vouches for a source CI cannot fetch (nothing would
     check it again), after saying so."""
-    unchecked_locks = 0
+    unfetchable_locks = 0
     for slug in selected:
         system = checked.collection.systems[slug]
         for source in system.sources:
@@ -137,12 +137,12 @@ def _list_sources(checked: CheckedCollection, selected: list[str]) -> int:
                 # fields apart by tabs, for a script: each field escaped as a line would be
                 sys.stdout.write("\t".join(printable(str(v)) for v in (slug, source.id, url, source.revision)) + "\n")
                 continue
-            why = "no full commit" if not checkable(source) else "no public https repository URL as its identity"
+            why = "no full commit" if not verifiable(source) else "no public https repository URL as its identity"
             lock = system.lock
             locked = lock.sources.get(source.id) if lock is not None and source.id else None
             vouches = lock is not None and locked is not None and (bool(locked.paths) or any(q.source == source.id for q in lock.quotes))
             if lock is not None and locked is not None and vouches and locked.read_from == "git":
-                unchecked_locks += 1
+                unfetchable_locks += 1
                 say(Diagnostic(
                     Location(lock.path),
                     f"the lock vouches for quotes of {source.id}, which CI cannot fetch to verify them again ({why})",
@@ -154,7 +154,7 @@ def _list_sources(checked: CheckedCollection, selected: list[str]) -> int:
                       "shown so", file=sys.stderr)
             elif any(source_id(system, q) == source.id for r in system.reports.values() for q in r.quotes()):
                 say(f"{slug} {source.id}: not fetched ({why})", file=sys.stderr)
-    return 1 if unchecked_locks else 0
+    return 1 if unfetchable_locks else 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     outcomes: list[Outcome] = []
     stale_locks: list[str] = []
     unchecked: list[str] = []
-    checked_any = False
+    matched_any = False
     for slug in selected:
         system = systems[slug]
         members = selection.systems.get(slug)
@@ -197,14 +197,14 @@ def run(args: argparse.Namespace) -> int:
         if not given:
             continue
         try:
-            checks: list[SourceCheck] = verify_system(system, given, members)
+            matched: list[MatchedSource] = verify_system(system, given, members)
         except SourceError as error:
             say(f"mkdocs-reports quotes: error: {error}", file=sys.stderr)
             return 2
-        checked_any = True
-        for check in checks:
-            outcomes += check.outcomes
-        lock = updated_lock(system, checks, members)
+        matched_any = True
+        for one in matched:
+            outcomes += one.outcomes
+        lock = updated_lock(system, matched, members)
         lock_path = selection.root / slug / LOCK_FILE
         text = lock_text(lock, system.name)
         current = lock_path.read_text(encoding="utf-8", errors="replace") if lock_path.is_file() else None
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     outcomes.sort(key=lambda o: (o.location, o.message))
     failed = [o for o in outcomes if not o.verified]
     if args.format == "json":
-        json.dump({"ok": not failed and not stale_locks and checked_any, "outcomes": [o.to_json() for o in outcomes],
+        json.dump({"ok": not failed and not stale_locks and matched_any, "outcomes": [o.to_json() for o in outcomes],
                    "unchecked": unchecked, "stale_locks": stale_locks}, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
@@ -228,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
         for line in unchecked + stale_locks:
             say(line)
         say(_summary(outcomes))
-    if not checked_any:
+    if not matched_any:
         say("mkdocs-reports quotes: nothing was checked: give a checkout of a source with --source [SYSTEM:]SRC-n=PATH",
               file=sys.stderr)
         return 2

@@ -38,7 +38,7 @@ import yaml
 from ..diagnostics import Diagnostic, Diagnostics
 from ..method.ids import SOURCE_ID_RE
 from ..method.site_names import SLUG
-from ..schemas.checker import StructureChecker
+from ..schemas.conform import Conformer
 from ..schemas.language import Field, Obj, Seq, Str
 from ..yamlio.reader import MappingNode, read_yaml
 
@@ -150,34 +150,34 @@ class QuoteLock:
 def load_lock_file(path: str, data: bytes) -> tuple[QuoteLock | None, Diagnostics]:
     """Read and check a lock; ``None`` (and the errors) when any part of it is unusable."""
     diagnostics = Diagnostics()
-    source = read_yaml(path, data, diagnostics)
-    if source is not None and not isinstance(source.root, MappingNode):
-        diagnostics.error(source.location(source.root), "a quote lock is a mapping (format:, version:, sources:, quotes:)")
-    if source is None or diagnostics:
+    yaml_file = read_yaml(path, data, diagnostics)
+    if yaml_file is not None and not isinstance(yaml_file.root, MappingNode):
+        diagnostics.error(yaml_file.location(yaml_file.root), "a quote lock is a mapping (format:, version:, sources:, quotes:)")
+    if yaml_file is None or diagnostics:
         return None, lock_problems(diagnostics)
-    checked = StructureChecker(source, diagnostics).check(source.root, LOCK, "the quote lock")
-    if checked is None:  # a tagged root: the checker said so
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, LOCK, "the quote lock")
+    if conformed is None:  # a tagged root: the conformer said so
         return None, lock_problems(diagnostics)
     sources: dict[str, LockedSource] = {}
-    for entry, node in zip(checked.get("sources") or [], getattr(checked.get("sources"), "nodes", []), strict=True):
+    for entry, node in zip(conformed.get("sources") or [], getattr(conformed.get("sources"), "nodes", []), strict=True):
         if "id" in entry and "revision" in entry:
             if entry["id"] in sources:
-                diagnostics.error(source.location(node), f"{entry['id']} is locked twice")
+                diagnostics.error(yaml_file.location(node), f"{entry['id']} is locked twice")
             sources[entry["id"]] = LockedSource(entry["id"], entry["revision"], tuple(entry.get("paths") or ()),
                                                 entry.get("read_from") or "git")
     quotes: list[LockedQuote] = []
     places: set[str] = set()
-    for entry, node in zip(checked.get("quotes") or [], getattr(checked.get("quotes"), "nodes", []), strict=True):
+    for entry, node in zip(conformed.get("quotes") or [], getattr(conformed.get("quotes"), "nodes", []), strict=True):
         if len(entry) != len(_QUOTE.fields):
             continue  # the structure check said what is missing or wrong
         if entry["source"] not in sources:
-            diagnostics.error(source.location(node), f"the quote at {entry['at']} names {entry['source']}, which the lock's sources lack")
+            diagnostics.error(yaml_file.location(node), f"the quote at {entry['at']} names {entry['source']}, which the lock's sources lack")
         if entry["at"] in places:
-            diagnostics.error(source.location(node), f"two entries are for the quote at {entry['at']}")
+            diagnostics.error(yaml_file.location(node), f"two entries are for the quote at {entry['at']}")
         places.add(entry["at"])
         first, _, last = entry["lines"].partition("-")
         if last and int(last) < int(first):
-            diagnostics.error(source.location(node), f"the line range {entry['lines']} ends before it starts")
+            diagnostics.error(yaml_file.location(node), f"the line range {entry['lines']} ends before it starts")
         quotes.append(LockedQuote(**{key: entry[key] for key in _QUOTE.fields}))
     if diagnostics:
         return None, lock_problems(diagnostics)

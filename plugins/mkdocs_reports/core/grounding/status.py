@@ -33,7 +33,7 @@ _FETCHABLE = re.compile(r"https://[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~-]+){2,}")
 WAITING: tuple[GroundingState, ...] = ("unverified", "changed", "stale", "captured", "unfetchable")
 
 
-def checkable(source: Source | None) -> bool:
+def verifiable(source: Source | None) -> bool:
     """A git source with a full commit: the only kind ``mkdocs-reports quotes`` checks."""
     revision = source.revision if source else None
     return bool(
@@ -46,7 +46,7 @@ def fetch_url(source: Source | None) -> str | None:
     """The URL CI fetches ``source`` from to verify its quotes again (its identity, without
     a final ``/`` or ``.git``), or ``None`` when CI cannot: no full commit, or no public
     https repository as its identity."""
-    if source is None or not checkable(source) or not source.identity:
+    if source is None or not verifiable(source) or not source.identity:
         return None
     url = source.identity.removesuffix("/").removesuffix(".git")
     return url if _FETCHABLE.fullmatch(url) else None
@@ -60,12 +60,12 @@ def source_id(system: System, quote: Quote) -> str | None:
 
 def grounding(system: System, quote: Quote) -> Grounding:
     source = system.source_by_id(quote.source)
-    if not checkable(source):
+    if not verifiable(source):
         what = "a capture" if source is not None and source.kind == "capture" else "the reviewed revision is not recorded"
         if source is None:
             what = "its source is not registered"
         return Grounding("unverifiable", f"not verified: {what}")
-    assert source is not None and source.id is not None and source.revision is not None  # checkable() says so
+    assert source is not None and source.id is not None and source.revision is not None  # verifiable() says so
     lock = system.lock
     if lock is None:
         return Grounding("unverified", "not verified: no usable quote lock")

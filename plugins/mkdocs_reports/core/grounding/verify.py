@@ -70,8 +70,9 @@ class Outcome:
 
 
 @dataclass
-class SourceCheck:
-    """One source of one system, checked: outcomes, and what exists of the paths mentioned."""
+class MatchedSource:
+    """The quotes of one source of one system, matched against its tree: outcomes, and what
+    exists of the paths mentioned."""
 
     system: System
     source: str
@@ -98,8 +99,8 @@ def clean_path(path: str) -> str | None:
     return path
 
 
-class _Checker:
-    """Checks one source of one system (``tree`` at ``revision``)."""
+class _Matcher:
+    """Matches the quotes of one source of one system (``tree`` at ``revision``)."""
 
     def __init__(self, system: System, source: str, revision: str, tree: SourceTree) -> None:
         self.system = system
@@ -107,7 +108,7 @@ class _Checker:
         self.revision = revision
         self.short = revision[:7]
         self.tree = tree
-        self.result = SourceCheck(system, source, revision, read_from=tree.read_from)
+        self.result = MatchedSource(system, source, revision, read_from=tree.read_from)
         self._folders: set[str] | None = None
         self._by_name: dict[str, list[str]] | None = None
         self._index: LineIndex | None = None  # the words of the file whose quotes are being matched
@@ -144,7 +145,7 @@ class _Checker:
     def add(self, quote: Quote | None, location: Location, state: OutcomeState, message: str, fix: str | None = None, **extra: str | None) -> None:
         self.result.outcomes.append(Outcome(location, state, message, fix, self.system.slug, self.source, quote, **extra))
 
-    def check(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> SourceCheck:
+    def match(self, quotes: list[Quote], references: list[SourceReference], texts: Iterable[str]) -> MatchedSource:
         entries = self.tree.entries()
         groups: dict[str, list[tuple[Quote, Entry]]] = defaultdict(list)
         for quote in quotes:
@@ -309,11 +310,11 @@ class _Checker:
 
 def verify_system(
     system: System, trees: dict[str, SourceTree], members: set[str] | None = None
-) -> list[SourceCheck]:
-    """Check the quotes of ``system`` (of ``members`` only, when given) against each source
+) -> list[MatchedSource]:
+    """Match the quotes of ``system`` (of ``members`` only, when given) against each source
     of ``trees`` (source ID → its tree at the register's revision)."""
     reports = [r for r in system.reports.values() if members is None or r.member in members]
-    checks = []
+    matched = []
     for source_name, tree in trees.items():
         source = system.source_by_id(source_name)
         if source is None or not source.revision:
@@ -324,33 +325,33 @@ def verify_system(
         texts: list[str] = []
         if default is not None and default.id == source_name:  # bare paths in prose are the default source's
             texts = [t for r in reports for t in report_texts(r)] + [t for s in system.sources for t in register_texts(s)]
-        checks.append(_Checker(system, source_name, source.revision, tree).check(quotes, references, texts))
-    return checks
+        matched.append(_Matcher(system, source_name, source.revision, tree).match(quotes, references, texts))
+    return matched
 
 
-def updated_lock(system: System, checks: list[SourceCheck], members: set[str] | None = None) -> QuoteLock:
-    """The system's lock after ``checks``: their verified quotes replace the entries of the
-    quotes they checked; entries of members and sources not checked stay."""
+def updated_lock(system: System, matched: list[MatchedSource], members: set[str] | None = None) -> QuoteLock:
+    """The system's lock after ``matched``: their verified quotes replace the entries of the
+    quotes they matched; entries of members and sources not matched stay."""
     old = system.lock
-    checked_sources = {c.source for c in checks}
+    matched_sources = {c.source for c in matched}
     keep = [
         q for q in (old.quotes if old else [])
-        if q.source not in checked_sources or (members is not None and q.at.split("#", 1)[0] not in members)
+        if q.source not in matched_sources or (members is not None and q.at.split("#", 1)[0] not in members)
     ]
-    sources = {k: v for k, v in (old.sources.items() if old else []) if k not in checked_sources}
-    for check in checks:
-        previous = old.sources.get(check.source) if old else None
-        paths = set(check.existing_paths)
-        if members is not None and previous is not None and previous.revision == check.revision:
+    sources = {k: v for k, v in (old.sources.items() if old else []) if k not in matched_sources}
+    for one in matched:
+        previous = old.sources.get(one.source) if old else None
+        paths = set(one.existing_paths)
+        if members is not None and previous is not None and previous.revision == one.revision:
             paths |= set(previous.paths)  # other members may mention them
         # quotes kept from a capture stay a capture's: a git check of some members vouches for theirs only
-        kept_capture = previous is not None and previous.read_from != "git" and any(q.source == check.source for q in keep)
-        read_from = "folder" if check.read_from == "folder" or kept_capture else "git"
-        sources[check.source] = LockedSource(check.source, check.revision, tuple(sorted(paths)), read_from)
-        for outcome in check.outcomes:
+        kept_capture = previous is not None and previous.read_from != "git" and any(q.source == one.source for q in keep)
+        read_from = "folder" if one.read_from == "folder" or kept_capture else "git"
+        sources[one.source] = LockedSource(one.source, one.revision, tuple(sorted(paths)), read_from)
+        for outcome in one.outcomes:
             if outcome.verified and outcome.quote is not None:
                 quote = outcome.quote
-                keep.append(LockedQuote(quote.key, check.source, outcome.path or quote.path, outcome.blob or "",
+                keep.append(LockedQuote(quote.key, one.source, outcome.path or quote.path, outcome.blob or "",
                                         outcome.lines or "", passage_hash(quote.passage), outcome.match or "exact"))
     path = old.path if old else ""
     return QuoteLock(path, sources, keep)

@@ -40,7 +40,7 @@ from ..model import (
 from ..prose.citations import SOURCE_RANGE, Mention, scan
 from ..prose.images import remote_images
 from ..prose.link_references import LinkReferences
-from ..schemas.checker import Fields, Items, quoted
+from ..schemas.conform import Fields, Items, quoted
 from ..yamlio.reader import Node, YamlFile
 
 _SLUG = re.compile(r"[^a-z0-9]+")
@@ -89,9 +89,9 @@ class BlockBuilder:
     """Builds the blocks of one report file; ``citations``, ``sources`` and
     ``reconciliations`` collect what their text refers to, with locations."""
 
-    def __init__(self, source: YamlFile, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics,
+    def __init__(self, yaml_file: YamlFile, system: str, member: str, registry: TypeRegistry, diagnostics: Diagnostics,
                  links_only: bool = False) -> None:
-        self.source = source
+        self.yaml_file = yaml_file
         self.system = system
         self.member = member
         self.registry = registry
@@ -113,14 +113,14 @@ class BlockBuilder:
             return text or ""
         for _, url in remote_images(text) if "![" in text else ():  # (the same test, without a generator)
             self.diagnostics.error(
-                self.source.location_of(node, url),
+                self.yaml_file.location_of(node, url),
                 f"the image {quoted(url)} is not on this site: every reader's browser would fetch it from elsewhere",
                 "link to it instead ([what it shows](URL)); pages load nothing from other sites",
             )
-        self.link_references.add(text, place.label, lambda written, count: self.source.location_in(node, written, count))
+        self.link_references.add(text, place.label, lambda written, count: self.yaml_file.location_in(node, written, count))
         mentions = scan(text, self.grammar)
         for mention in mentions:
-            location = self.source.location_in(node, mention.written or mention.text, mention.occurrence)
+            location = self.yaml_file.location_in(node, mention.written or mention.text, mention.occurrence)
             if mention.problem:
                 self.diagnostics.error(
                     location,
@@ -141,7 +141,7 @@ class BlockBuilder:
         if "SRC-" in text:
             for match in SOURCE_RANGE.finditer(text):
                 self.diagnostics.error(
-                    self.source.location_in(node, match.group()),
+                    self.yaml_file.location_in(node, match.group()),
                     f"{match.group()!r} is a numbered range of sources",
                     "list each source ID (SRC-1, SRC-2, SRC-3)",
                 )
@@ -155,7 +155,7 @@ class BlockBuilder:
             end = text.find("\n\n", match.end())
             end = len(text) if end < 0 else end
             inside = [m for m in mentions if m.cites_record and not m.problem and match.end() <= m.start < end]
-            location = self.source.location_in(node, match.group(), text.count(match.group(), 0, match.start()))
+            location = self.yaml_file.location_in(node, match.group(), text.count(match.group(), 0, match.start()))
             self.reconcile(match.group(1), text[match.end() : end], location, place, inside, match.end())
 
     def reconcile(self, label: str, value: str, location: Location, place: Place, mentions: Sequence[Mention], base: int = 0) -> None:
@@ -238,7 +238,7 @@ class BlockBuilder:
         container.quotes += 1
         anchor = container.unique(f"{container.anchor}--quote-{container.quotes}")
         place = Place(container.section, anchor, f"{container.label}, quote {container.quotes}", container.anchor)
-        return Quote(passage, fields.get("path", ""), fields.get("lines"), self.source.location(node), fields.get("source"),
+        return Quote(passage, fields.get("path", ""), fields.get("lines"), self.yaml_file.location(node), fields.get("source"),
                      self.member, anchor, place)
 
     def table(self, fields: Fields, node: Node, container: Container, place: Place) -> Table | None:
@@ -261,11 +261,11 @@ class BlockBuilder:
                 self.cite(cell, cell_node, row_place)
                 rule = rules[column] if column < len(rules) else None
                 if rule is not None and rule.vocabulary is not None:
-                    self.check_vocabulary(rule.vocabulary, cell, cell_node, f"{table.columns[column]!r} in row {row_number}")
+                    self.validate_vocabulary(rule.vocabulary, cell, cell_node, f"{table.columns[column]!r} in row {row_number}")
             table.rows.append(Row(list(cells), row_number, anchor))
             if len(cells) != len(table.columns):
                 self.diagnostics.error(
-                    self.source.location(row_node),
+                    self.yaml_file.location(row_node),
                     f"{named}: row {row_number} has {len(cells)} cells but the table has {len(table.columns)} columns",
                     "give every row one cell per column (an empty cell is written \"-\")",
                 )
@@ -281,15 +281,15 @@ class BlockBuilder:
         got = repr(columns[differing]) if differing < len(columns) else "nothing"
         want = repr(expected[differing]) if differing < len(expected) else "no more columns"
         self.diagnostics.error(
-            self.source.location(node),
+            self.yaml_file.location(node),
             f"this table has {len(columns)} columns where the method has {len(expected)}; column {differing + 1} is {got}, not {want}",
             f"use the method's columns, in order: {' | '.join(expected)}",
         )
 
-    def check_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
+    def validate_vocabulary(self, vocabulary: Vocabulary, value: str, node: Node, what: str) -> None:
         problem = vocabulary.problem(value)
         if problem:
-            self.diagnostics.error(self.source.location(node), f"{what}: {problem}", vocabulary.suggestion(value))
+            self.diagnostics.error(self.yaml_file.location(node), f"{what}: {problem}", vocabulary.suggestion(value))
 
     def item_list(self, style: ListStyle, items: Items, container: Container, place: Place) -> ItemList:
         container.lists += 1
@@ -315,9 +315,9 @@ class BlockBuilder:
             if rule is not None and rule.reconciliation and label == rule.label:
                 del self.reconciliations[before:]  # the field is the entry, not paragraphs in it
                 mentions = [m for m in scan(value, self.grammar) if m.cites_record and not m.problem]
-                self.reconcile(label, value, self.source.location(value_node), place, mentions)
+                self.reconcile(label, value, self.yaml_file.location(value_node), place, mentions)
             out.fields.append(LabelledField(
-                label, value, anchor, self.source.location(key_node), self.source.location(value_node),
+                label, value, anchor, self.yaml_file.location(key_node), self.yaml_file.location(value_node),
                 self.method.status_layer(label),
             ))
         return out

@@ -38,7 +38,7 @@ from ..model import (
     Stated,
     System,
 )
-from ..schemas.checker import Fields, StructureChecker
+from ..schemas.conform import Conformer, Fields
 from ..schemas.language import METADATA_KEYS, SET, report_spec
 from ..schemas.type_files import TYPES_DIR, collection_registry
 from ..yamlio.files import links_inside, read_regular_file
@@ -76,9 +76,9 @@ class _ReportBuilder(BlockBuilder):
             label=fields["label"],
             system=self.system,
             member=self.member,
-            location=self.source.location(fields.nodes["id"]),
+            location=self.yaml_file.location(fields.nodes["id"]),
             part_of=fields.get("part_of"),
-            field_locations={key: self.source.location(fields.nodes[key]) for key in RECORD_KEYS_PLACED if key in fields.nodes},
+            field_locations={key: self.yaml_file.location(fields.nodes[key]) for key in RECORD_KEYS_PLACED if key in fields.nodes},
         )
         container = Container("records", record.anchor, record.id, f"{record.id} — text")
         container.used.add(record.anchor)
@@ -93,7 +93,7 @@ class _ReportBuilder(BlockBuilder):
             system=self.system,
             member=self.member,
             index=index,
-            location=self.source.location(fields.nodes["on"]),
+            location=self.yaml_file.location(fields.nodes["on"]),
             label=fields.get("label"),
         )
         name = f"Annotation on {annotation.on}"
@@ -106,7 +106,7 @@ class _ReportBuilder(BlockBuilder):
             return None
         report_type = self.registry.resolve(fields["type"])
         assert report_type is not None  # the structure check admits the registry's type names only
-        stated = {key: Stated(fields[key], self.source.location(fields.nodes[key])) for key in METADATA_KEYS
+        stated = {key: Stated(fields[key], self.yaml_file.location(fields.nodes[key])) for key in METADATA_KEYS
                   if key in fields and isinstance(fields[key], str)}
         report = Report(
             path=path,
@@ -115,7 +115,7 @@ class _ReportBuilder(BlockBuilder):
             type=report_type,
             system_name=fields.get("system", ""),
             title=fields["title"],
-            location=self.source.location(fields.node),
+            location=self.yaml_file.location(fields.node),
             description=self.cite(fields.get("description"), fields.nodes.get("description"), DESCRIPTION) or None,
             run_id=fields.get("run_id"),
             reviewed_boundary=fields.get("reviewed_boundary"),
@@ -135,7 +135,7 @@ class _ReportBuilder(BlockBuilder):
         for key, value_node in fields.nodes.items():
             if key not in METADATA_KEYS and key not in report_type.section_keys and key != "markdown":
                 self.diagnostics.error(
-                    self.source.location(fields.key_nodes.get(key, value_node)),
+                    self.yaml_file.location(fields.key_nodes.get(key, value_node)),
                     f"{key!r} is not a section of {report_type.name}",
                     f"its sections are: {listed((s.key for s in report_type.body_sections), NAMES_LIMIT, in_order=True)}",
                 )
@@ -145,7 +145,7 @@ class _ReportBuilder(BlockBuilder):
             if spec.front_matter:
                 if isinstance(value, Fields) and node is not None:
                     report.comparison, blocks = read_comparison(self, value, node)
-                    report.sections[spec.key] = Section(spec, blocks, self.source.location(fields.key_nodes.get(spec.key, node)))
+                    report.sections[spec.key] = Section(spec, blocks, self.yaml_file.location(fields.key_nodes.get(spec.key, node)))
             elif spec.shape is Shape.RECORDS:
                 report.records = [r for f in value or [] if (r := self.record(f))]
             elif spec.shape is Shape.ANNOTATIONS:
@@ -153,7 +153,7 @@ class _ReportBuilder(BlockBuilder):
             elif node is not None:
                 container = Container(spec.key, section_anchor(spec.key), spec.heading, spec.heading, spec, headings=True)
                 container.used.add(container.anchor)
-                location = self.source.location(fields.key_nodes.get(spec.key, node))
+                location = self.yaml_file.location(fields.key_nodes.get(spec.key, node))
                 report.sections[spec.key] = Section(spec, self.blocks(value, node, container), location)
             elif not spec.optional:
                 missing.append(spec)
@@ -166,7 +166,7 @@ class _ReportBuilder(BlockBuilder):
                 f"{report_type.a_noun} has the section{'s' if len(missing) > 1 else ''} {headings}, which this file lacks",
                 f"add {keys}",
             )
-        self.link_references.check(self.diagnostics)
+        self.link_references.validate(self.diagnostics)
         report.citations = self.citations
         report.source_references = self.sources
         report.reconciliations = self.reconciliations
@@ -182,12 +182,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _mapping_root(source: YamlFile, diagnostics: Diagnostics, what: str, first_keys: str) -> bool:
-    if isinstance(source.root, MappingNode):
+def _mapping_root(yaml_file: YamlFile, diagnostics: Diagnostics, what: str, first_keys: str) -> bool:
+    if isinstance(yaml_file.root, MappingNode):
         return True
-    got = "a list" if isinstance(source.root, SequenceNode) else "a single value"
+    got = "a list" if isinstance(yaml_file.root, SequenceNode) else "a single value"
     diagnostics.error(
-        source.location(source.root),
+        yaml_file.location(yaml_file.root),
         f"{what} must be a mapping of keys ({first_keys}, …), not {got}",
         f"start the file with {' and '.join(repr(k) for k in first_keys.split(', '))} lines at the left margin",
     )
@@ -201,46 +201,46 @@ def load_report_file(
     is how messages name the file; ``links_only``: its set cites records by link only (the
     method's current sets)."""
     diagnostics = Diagnostics()
-    source = read_yaml(path, data, diagnostics)
-    if source is None or not _mapping_root(source, diagnostics, "a report", "type:, system:, title:"):
+    yaml_file = read_yaml(path, data, diagnostics)
+    if yaml_file is None or not _mapping_root(yaml_file, diagnostics, "a report", "type:, system:, title:"):
         return None, diagnostics
-    checked = StructureChecker(source, diagnostics).check(source.root, report_spec(registry), "the report")
-    if checked is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, report_spec(registry), "the report")
+    if conformed is None:  # e.g. a tag on the whole report (`--- !foo`): already reported
         return None, diagnostics
-    report = _ReportBuilder(source, system, member, registry, diagnostics, links_only).report(checked, path)
+    report = _ReportBuilder(yaml_file, system, member, registry, diagnostics, links_only).report(conformed, path)
     return report, diagnostics
 
 
 def load_set_file(path: str, data: bytes, system: str, registry: TypeRegistry) -> tuple[AnalysisSet | None, Diagnostics]:
     """Read and check a set's shared metadata (``_set.yaml``) with its collection's types."""
     diagnostics = Diagnostics()
-    source = read_yaml(path, data, diagnostics)
-    if source is None or not _mapping_root(source, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
+    yaml_file = read_yaml(path, data, diagnostics)
+    if yaml_file is None or not _mapping_root(yaml_file, diagnostics, "a set's metadata", "system:, run_id:, sources:"):
         return None, diagnostics
-    checked = StructureChecker(source, diagnostics).check(source.root, SET, "the set's metadata")
-    if checked is None:
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, SET, "the set's metadata")
+    if conformed is None:
         return None, diagnostics
-    stated = {key: Stated(checked[key], source.location(checked.nodes[key]))
-              for key in ("system", "run_id", "reviewed_boundary", "result_disposition", "inputs_commit") if key in checked}
-    analysis_set = AnalysisSet(path, source.location(source.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"),
+    stated = {key: Stated(conformed[key], yaml_file.location(conformed.nodes[key]))
+              for key in ("system", "run_id", "reviewed_boundary", "result_disposition", "inputs_commit") if key in conformed}
+    analysis_set = AnalysisSet(path, yaml_file.location(yaml_file.root), stated.get("system"), stated.get("run_id"), stated.get("reviewed_boundary"),
                                result_disposition=stated.get("result_disposition"), inputs_commit=stated.get("inputs_commit"))
-    manifest = checked.get("manifest")
+    manifest = conformed.get("manifest")
     if isinstance(manifest, Fields) and "type" in manifest and isinstance(manifest.get("members"), Fields):
         members = manifest["members"]
-        pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], source.location(entry.nodes["sha256"]))
+        pinned = [PinnedMember(file, file.removesuffix(".md"), entry["sha256"], yaml_file.location(entry.nodes["sha256"]))
                   for file, entry in members.items() if isinstance(entry, Fields) and "sha256" in entry]
         worker = manifest.get("worker")
-        analysis_set.manifest = Manifest(manifest["type"], pinned, source.location(checked.nodes["manifest"]), styled_mapping(manifest.node),
+        analysis_set.manifest = Manifest(manifest["type"], pinned, yaml_file.location(conformed.nodes["manifest"]), styled_mapping(manifest.node),
                                          dict(worker) if isinstance(worker, Fields) else {})
-    builder = BlockBuilder(source, system, SET_FILE, registry, diagnostics)
-    for fields, node in zip(checked.get("sources") or [], (checked.get("sources").nodes if checked.get("sources") else []), strict=True):
+    builder = BlockBuilder(yaml_file, system, SET_FILE, registry, diagnostics)
+    for fields, node in zip(conformed.get("sources") or [], (conformed.get("sources").nodes if conformed.get("sources") else []), strict=True):
         if "id" not in fields:
             continue
-        entry = Source(id=fields["id"], location=source.location(node))
+        entry = Source(id=fields["id"], location=yaml_file.location(node))
         for key in ("identity", "revision", "kind", "evidence_layer", "inspected_scope", "citation_anchors", "access_gaps"):
             setattr(entry, key, fields.get(key))
         if entry.evidence_layer is not None:
-            builder.check_vocabulary(registry.method.vocabularies["evidence-layer"], entry.evidence_layer,
+            builder.validate_vocabulary(registry.method.vocabularies["evidence-layer"], entry.evidence_layer,
                                      fields.nodes["evidence_layer"], f"the evidence layer of {entry.id}")
         analysis_set.sources.append(entry)
     return analysis_set, diagnostics

@@ -26,7 +26,7 @@ from ..model import (
     Row,
     Table,
 )
-from ..schemas.checker import Fields, Items, quoted
+from ..schemas.conform import Fields, Items, quoted
 from ..yamlio.reader import Node
 from ..yamlio.styled import styled_mapping
 from .block_builder import BlockBuilder, Container, slug
@@ -43,13 +43,13 @@ class ComparisonReader:
 
     def __init__(self, builder: BlockBuilder) -> None:
         self.builder = builder
-        self.source = builder.source
+        self.yaml_file = builder.yaml_file
         self.container = Container(SECTION, ANCHOR, HEADING, HEADING, headings=True)
         self.container.used.add(ANCHOR)
         self.blocks: list[Block] = []
 
     def location(self, node: Node) -> Location:
-        return self.source.location(node)
+        return self.yaml_file.location(node)
 
     def read(self, fields: Fields, node: Node) -> MemoryComparison:
         axes_node = fields.key_nodes.get("axes", node)

@@ -19,7 +19,7 @@ from ..method.types import SectionSpec, Shape, TypeRegistry
 from ..model import Block, FieldList, Heading, ItemList, Manifest, Quote, Report, System, Table, Text
 from ..yamlio.styled import emit, emit_entry
 from .reader.constructs import BlockReader, Context, Fences
-from .reader.source import MarkdownSource, reads_as
+from .reader.markdown_file import MarkdownFile, reads_as
 from .spelling import (
     BULLET_MARKER,
     DASH,
@@ -264,7 +264,7 @@ def _merges(previous: Block, block: Block, labels: tuple[str, ...]) -> bool:
 def _reads_back_as_text(text: str, labels: tuple[str, ...], record: bool) -> bool:
     """Whether the import reads ``text`` as one text block, as it is."""
     lines = text.split("\n")
-    reader = BlockReader(MarkdownSource("text", lines), Fences(lines), labels, Diagnostics())
+    reader = BlockReader(MarkdownFile("text", lines), Fences(lines), labels, Diagnostics())
     blocks, _ = reader.blocks(0, Context("text", stop_level=6, headings=False, record=record))
     return len(blocks) == 1 and "text" in blocks[0] and not reader.diagnostics and blocks[0]["text"].rstrip("\n") == text
 

@@ -68,7 +68,7 @@ class LinkReferences:
         if fragment.defined or fragment.used:
             self.fragments.append(fragment)
 
-    def check(self, diagnostics: Diagnostics) -> None:
+    def validate(self, diagnostics: Diagnostics) -> None:
         """Refuse each definition its own fragment does not use, and each use defined elsewhere."""
         defined_in = {label: fragment for fragment in self.fragments for label in fragment.defined}
         for fragment in self.fragments:

@@ -11,7 +11,7 @@ from ..loading.loader import load_collection
 from ..method.site_names import SiteNames
 from ..model import Collection
 from .graph import CitationGraph
-from .kept_checks import CheckCache, rules_over
+from .kept_findings import KeptFindings, rules_over
 
 
 @dataclass
@@ -52,13 +52,13 @@ def check_collection(
     *,
     base: str | os.PathLike[str] | None = None,
     files: dict[str, bytes] | None = None,
-    cache: CheckCache | None = None,
+    cache: KeptFindings | None = None,
     names: SiteNames | None = None,
 ) -> CheckedCollection:
     """Load, link and validate: the set rules over the members once they have inherited
     from their set, then the citation graph and the record rules. ``files``: the reports and sets of ``root`` held in memory
     (see ``load_collection``); ``cache`` keeps unchanged files' reports and unchanged
-    systems' findings between runs (``kept_checks.py``);
+    systems' findings between runs (``kept_findings.py``);
     ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
         collection, diagnostics = load_collection(root, base=base, files=files, cache=cache.files if cache else None, names=names)

@@ -14,7 +14,7 @@ from ..diagnostics import Diagnostics, Location
 from ..method.ids import kind_of
 from ..method.types import ComparisonSpec, Vocabulary
 from ..model import ComparisonAxis, ComparisonRecord, ComparisonUnit, Finding, MemoryComparison
-from ..schemas.checker import quoted
+from ..schemas.conform import quoted
 
 
 def _vocabulary(vocabulary: Vocabulary, value: str, location: Location, what: str, diagnostics: Diagnostics) -> bool:
@@ -24,7 +24,7 @@ def _vocabulary(vocabulary: Vocabulary, value: str, location: Location, what: st
     return problem is None
 
 
-class ComparisonChecker:
+class ComparisonRules:
     """The method's rules for one profile's comparison (what its YAML shape cannot say)."""
 
     def __init__(self, spec: ComparisonSpec, kind_of_id: Callable[[str], str], diagnostics: Diagnostics) -> None:
@@ -32,7 +32,7 @@ class ComparisonChecker:
         self.kind_of = kind_of_id
         self.diagnostics = diagnostics
 
-    def check(self, comparison: MemoryComparison) -> None:
+    def validate(self, comparison: MemoryComparison) -> None:
         axes = {axis.name for axis in comparison.axes}
         missing = [name for name in self.spec.axes if name not in axes]
         if missing:
@@ -131,5 +131,5 @@ class ComparisonChecker:
                                    "or change the assessment (uninspected, not-determinable)")
 
 
-def check_comparison(comparison: MemoryComparison, spec: ComparisonSpec, diagnostics: Diagnostics) -> None:
-    ComparisonChecker(spec, kind_of, diagnostics).check(comparison)
+def validate_comparison(comparison: MemoryComparison, spec: ComparisonSpec, diagnostics: Diagnostics) -> None:
+    ComparisonRules(spec, kind_of, diagnostics).validate(comparison)

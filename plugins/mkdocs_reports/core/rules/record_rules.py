@@ -7,8 +7,8 @@ from ..method.ids import prefix_of
 from ..method.types import Method, SectionSpec, SetType, TypeRegistry, Vocabulary
 from ..model import Collection, LabelledField, Record, Report, fields_of
 from .graph import CitationGraph
-from .profile_rules import check_comparison
-from .set_rules import check_sets
+from .profile_rules import validate_comparison
+from .set_rules import validate_sets
 
 
 def _near_miss(graph: CitationGraph, system: str, record_id: str) -> str:
@@ -27,7 +27,7 @@ def _uncertain_answer_problem(rest: str) -> str | None:
     return None
 
 
-def check_fields(fields: list[LabelledField], owner: str, method: Method, diagnostics: Diagnostics) -> None:
+def validate_fields(fields: list[LabelledField], owner: str, method: Method, diagnostics: Diagnostics) -> None:
     """The method's rules for labelled fields wherever they stand: exact labels, controlled
     values, each status layer once, and a reason after an uncertain answer."""
     layers: dict[str, LabelledField] = {}
@@ -71,7 +71,7 @@ def check_fields(fields: list[LabelledField], owner: str, method: Method, diagno
             )
 
 
-def _check_route(record: Record, method: Method, diagnostics: Diagnostics) -> None:
+def _validate_route(record: Record, method: Method, diagnostics: Diagnostics) -> None:
     route = method.route_fields
     given: dict[str, list[LabelledField]] = {}
     for f in record.fields:
@@ -103,7 +103,7 @@ def _check_route(record: Record, method: Method, diagnostics: Diagnostics) -> No
         )
 
 
-def _check_record(report: Report, record: Record, types: TypeRegistry, diagnostics: Diagnostics) -> None:
+def _validate_record(report: Report, record: Record, types: TypeRegistry, diagnostics: Diagnostics) -> None:
     expected = report.type.prefix
     if expected and prefix_of(record.id) != expected:
         owner = types.by_prefix(prefix_of(record.id))
@@ -114,11 +114,11 @@ def _check_record(report: Report, record: Record, types: TypeRegistry, diagnosti
         )
     if record.part_of == record.id:
         diagnostics.error(record.field_locations["part_of"], f"{record.id} is declared part of itself", "name the record it is a part of, or remove part_of")
-    check_fields(record.fields, record.id, types.method, diagnostics)
-    _check_route(record, types.method, diagnostics)
+    validate_fields(record.fields, record.id, types.method, diagnostics)
+    _validate_route(record, types.method, diagnostics)
 
 
-def _check_annotations(report: Report, spec: SectionSpec | None, method: Method, diagnostics: Diagnostics) -> None:
+def _validate_annotations(report: Report, spec: SectionSpec | None, method: Method, diagnostics: Diagnostics) -> None:
     own = {record.id for record in report.records}
     for annotation in report.annotations:
         if annotation.on in own:
@@ -128,7 +128,7 @@ def _check_annotations(report: Report, spec: SectionSpec | None, method: Method,
                 "put these findings into the record itself; annotations are for records of other members",
             )
         owner = f"annotation on {annotation.on}"
-        check_fields(annotation.fields, owner, method, diagnostics)
+        validate_fields(annotation.fields, owner, method, diagnostics)
         if spec is None or not spec.fields:
             continue
         for f in annotation.fields:
@@ -142,7 +142,7 @@ def _check_annotations(report: Report, spec: SectionSpec | None, method: Method,
             )
 
 
-def _check_member_name(report: Report, layout: SetType | None, diagnostics: Diagnostics) -> None:
+def _validate_member_name(report: Report, layout: SetType | None, diagnostics: Diagnostics) -> None:
     """A member is named after its type, or after a role of its set's layout its type fills
     (the verification fills three): its citations of an unpublished member's records are
     published under that member's name (``<system>/runtime/``), and a set holds one of each."""
@@ -162,16 +162,16 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
     types = collection.types
     diagnostics = Diagnostics()
     for report in collection.reports():
-        _check_member_name(report, collection.systems[report.system].layout, diagnostics)
+        _validate_member_name(report, collection.systems[report.system].layout, diagnostics)
         for record in report.records:
-            _check_record(report, record, types, diagnostics)
-        _check_annotations(report, report.type.section("annotations"), types.method, diagnostics)
+            _validate_record(report, record, types, diagnostics)
+        _validate_annotations(report, report.type.section("annotations"), types.method, diagnostics)
         for section in report.sections.values():
             if section.spec.front_matter:
                 continue  # the page's view of a front-matter value: its own checks follow
-            check_fields(fields_of(section.blocks), section.spec.heading, types.method, diagnostics)
+            validate_fields(fields_of(section.blocks), section.spec.heading, types.method, diagnostics)
         if report.comparison is not None:
-            check_comparison(report.comparison, types.method.comparison, diagnostics)
+            validate_comparison(report.comparison, types.method.comparison, diagnostics)
     for first, again in graph.duplicates:
         diagnostics.error(
             again.location,
@@ -190,7 +190,7 @@ def validate(collection: Collection, graph: CitationGraph | None = None) -> Diag
             f"annotation on {annotation.on}, which is not declared in {annotation.system}",
             _near_miss(graph, annotation.system, annotation.on),
         )
-    diagnostics.merge(check_sets(collection, graph))
+    diagnostics.merge(validate_sets(collection, graph))
     for record in graph.unresolved_parts:
         diagnostics.error(
             record.field_locations["part_of"],

@@ -17,7 +17,7 @@ from ..model import Collection, Report, System
 from ..schemas.language import UNRECORDED
 
 
-def check_set_members(collection: Collection) -> Diagnostics:
+def validate_set_members(collection: Collection) -> Diagnostics:
     """The set rules over each system's members, after they have inherited from their set."""
     diagnostics = Diagnostics()
     for system in collection.systems.values():

@@ -326,7 +326,7 @@ def _section_unless(system: System, rule: dict[str, str], diagnostics: Diagnosti
                           f"add '{heading}': what was not reached, why, and which conclusion that prevents")
 
 
-def check_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
+def validate_sets(collection: Collection, graph: CitationGraph) -> Diagnostics:
     diagnostics = Diagnostics()
     for system in collection.systems.values():
         layout = system.layout

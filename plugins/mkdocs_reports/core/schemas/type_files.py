@@ -33,7 +33,7 @@ from ..method.types import (
 )
 from ..yamlio.files import links_inside, read_regular_file
 from ..yamlio.reader import YamlFile, read_yaml
-from .checker import Fields, StructureChecker
+from .conform import Conformer, Fields
 from .language import SET_TYPE_FILE, TYPE_FILE
 
 #: the method's shared contracts (not a member or set type)
@@ -107,39 +107,39 @@ def _section(fields: Fields) -> SectionSpec:
 
 def read_type(display: str, data: bytes, diagnostics: Diagnostics, *, builtin: bool = False) -> ReportType | None:
     """One member type declaration; ``None`` (after saying why) when it cannot be used."""
-    source = read_yaml(display, data, diagnostics)
-    if source is None:
+    yaml_file = read_yaml(display, data, diagnostics)
+    if yaml_file is None:
         return None
-    checked = StructureChecker(source, diagnostics).check(source.root, TYPE_FILE, "the member type")
-    if not checked or not all(key in checked for key in ("name", "noun", "member", "sections")):
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, TYPE_FILE, "the member type")
+    if not conformed or not all(key in conformed for key in ("name", "noun", "member", "sections")):
         return None
-    if (problem := member_problem(checked["member"])) is not None:  # it names files and pages
-        diagnostics.error(source.location(checked.nodes["member"]), *problem)
+    if (problem := member_problem(conformed["member"])) is not None:  # it names files and pages
+        diagnostics.error(yaml_file.location(conformed.nodes["member"]), *problem)
         return None
     sections = []
     seen: dict[str, int] = {}
-    for fields, node in zip(checked["sections"], checked["sections"].nodes, strict=True):
+    for fields, node in zip(conformed["sections"], conformed["sections"].nodes, strict=True):
         if not all(key in fields for key in ("key", "heading", "shape")):
             return None
         section = _section(fields)
-        where = source.location(node)
+        where = yaml_file.location(node)
         if section.key in seen:
             diagnostics.error(where, f"the section key {section.key!r} appears twice", "give each section its own key")
-        elif section.shape is Shape.RECORDS and "prefix" not in checked:
+        elif section.shape is Shape.RECORDS and "prefix" not in conformed:
             diagnostics.error(where, "a records section needs the type's record prefix", "add 'prefix:' (e.g. SEC), or drop the section")
         elif section.shape is Shape.RECORDS and section.key != "records" or section.shape is Shape.ANNOTATIONS and section.key != "annotations":
             diagnostics.error(where, f"a {section.shape.value} section has the key {section.shape.value!r}", f"write 'key: {section.shape.value}'")
         seen[section.key] = 1
         sections.append(section)
     return ReportType(
-        name=checked["name"],
-        noun=checked["noun"],
-        member=checked["member"],
-        prefix=checked.get("prefix"),
+        name=conformed["name"],
+        noun=conformed["noun"],
+        member=conformed["member"],
+        prefix=conformed.get("prefix"),
         sections=tuple(sections),
-        metadata=dict(checked.get("metadata") or {}),
-        method_type=checked.get("method_type"),
-        method_aliases=tuple(checked.get("method_aliases") or ()),
+        metadata=dict(conformed.get("metadata") or {}),
+        method_type=conformed.get("method_type"),
+        method_aliases=tuple(conformed.get("method_aliases") or ()),
         builtin=builtin,
     )
 
@@ -158,17 +158,17 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
     """One set type declaration, its roles' types among ``types`` and its vocabularies the
     ``method``'s; ``None`` (after saying why, at the line of the name that is wrong) when it
     cannot be used."""
-    source = read_yaml(display, data, diagnostics)
-    if source is None:
+    yaml_file = read_yaml(display, data, diagnostics)
+    if yaml_file is None:
         return None
     found = len(diagnostics)
-    checked = StructureChecker(source, diagnostics).check(source.root, SET_TYPE_FILE, "the set type")
-    # a field the structure refused is left out of ``checked``: a type with one is not used
+    conformed = Conformer(yaml_file, diagnostics).conform(yaml_file.root, SET_TYPE_FILE, "the set type")
+    # a field the structure refused is left out of ``conformed``: a type with one is not used
     # (what remains could lack what its other fields need), and is said at its line
-    if not checked or len(diagnostics) > found:
+    if not conformed or len(diagnostics) > found:
         return None
-    layout = checked["layout"]
-    overrides: Any = checked.get("member_types") or {}
+    layout = conformed["layout"]
+    overrides: Any = conformed.get("member_types") or {}
     roles: dict[str, Role] = {}
     for name, spec in layout["roles"].items():
         if not all(key in spec for key in ("path", "type")):
@@ -176,7 +176,7 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
         member_type = overrides.get(name) or _type_named(spec["type"], types)
         if member_type is None or member_type not in types:
             where = overrides.nodes[name] if name in overrides else spec.nodes["type"]
-            diagnostics.error(source.location(where), f"the role {name!r} has the type {overrides.get(name) or spec['type']!r}, "
+            diagnostics.error(yaml_file.location(where), f"the role {name!r} has the type {overrides.get(name) or spec['type']!r}, "
                               "which is no member type the collection knows",
                               f"declare the member type in {TYPES_DIR}/, or name one of: {listed(types, NAMES_LIMIT)}")
             continue
@@ -190,17 +190,17 @@ def read_set_type(display: str, data: bytes, method: Method, types: dict[str, Re
     admitted = method.vocabularies[vocabulary].values if vocabulary else ()
     requirement = Requirement(tuple(required.get("always") or ()), when.get("role"), when.get("field"),
                               {value: tuple(names) for value, names in (when.get("values") or {}).items()}, admitted)
-    front = checked.get("front") or {}
+    front = conformed.get("front") or {}
     evidence = front.get("evidence")
     set_type = SetType(
-        name=checked["name"], method_type=checked["method_type"], manifest=checked["manifest"],
-        closed=layout["membership"] == "closed", roles=roles, required=requirement, entry=checked["entry"],
-        citations=checked.get("citations", "bare"),
-        rules={rule: dict(params) for rule, params in (checked.get("rules") or {}).items()},
+        name=conformed["name"], method_type=conformed["method_type"], manifest=conformed["manifest"],
+        closed=layout["membership"] == "closed", roles=roles, required=requirement, entry=conformed["entry"],
+        citations=conformed.get("citations", "bare"),
+        rules={rule: dict(params) for rule, params in (conformed.get("rules") or {}).items()},
         front=_parts(front), evidence=FrontPart("section", evidence.get("role"), evidence.get("section")) if evidence else None,
         builtin=builtin,
     )
-    _check_names(source, checked, set_type, types, diagnostics)
+    _validate_names(yaml_file, conformed, set_type, types, diagnostics)
     return set_type if len(diagnostics) == found else None
 
 
@@ -210,26 +210,26 @@ def _type_named(method_type: str, types: dict[str, ReportType]) -> str | None:
     return next((t.name for t in types.values() if stem in t.names), None)
 
 
-def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
+def _validate_names(yaml_file: YamlFile, conformed: Fields, set_type: SetType, types: dict[str, ReportType], diagnostics: Diagnostics) -> None:
     """Every role, rule and section a set type names is one it declares."""
-    roles = checked["layout"]["roles"]
+    roles = conformed["layout"]["roles"]
     known = listed(roles, NAMES_LIMIT, in_order=True)
 
     def role(name: object, node: object, what: str) -> bool:
         if name in roles:
             return True
-        diagnostics.error(source.location(node), f"{what} names the role {name!r}, which the layout does not declare",  # type: ignore[arg-type]
+        diagnostics.error(yaml_file.location(node), f"{what} names the role {name!r}, which the layout does not declare",  # type: ignore[arg-type]
                           f"name one of its roles: {known}")
         return False
 
     paths: dict[str, str] = {}
     for name, spec in roles.items():
         if spec["path"] in paths:
-            diagnostics.error(source.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
+            diagnostics.error(yaml_file.location(spec.nodes["path"]), f"the roles {paths[spec['path']]!r} and {name!r} share the file {spec['path']}",
                               "give each role its own file")
         paths.setdefault(spec["path"], name)
         if (problem := member_problem(spec["path"].removesuffix(".md"))) is not None:  # it names files and pages
-            diagnostics.error(source.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
+            diagnostics.error(yaml_file.location(spec.nodes["path"]), f"the role {name!r} has the file {spec['path']}: {problem[0]}", problem[1])
         for item in spec.get("identity") or ():
             if "from" in item:
                 role(item["from"], item.nodes["from"], f"the role {name!r}'s identity")
@@ -237,8 +237,8 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
             for target, node in zip(spec.get(key) or (), spec[key].nodes if spec.get(key) else (), strict=True):
                 role(target, node, f"the role {name!r}'s {key}")
                 if key == "verifies" and target == name:
-                    diagnostics.error(source.location(node), f"the role {name!r} verifies itself", "a role verifies other roles")
-    required: Any = checked["layout"].get("required") or {}
+                    diagnostics.error(yaml_file.location(node), f"the role {name!r} verifies itself", "a role verifies other roles")
+    required: Any = conformed["layout"].get("required") or {}
     for name, node in zip(required.get("always") or (), required["always"].nodes if required.get("always") else (), strict=True):
         role(name, node, "required.always")
     when: Any = required.get("when") or {}
@@ -247,32 +247,32 @@ def _check_names(source: YamlFile, checked: Fields, set_type: SetType, types: di
     for names in (when.get("values") or {}).values():
         for name, node in zip(names, names.nodes, strict=True):
             role(name, node, "required.when.values")
-    role(checked["entry"], checked.nodes["entry"], "entry")
-    overrides: Any = checked.get("member_types")
+    role(conformed["entry"], conformed.nodes["entry"], "entry")
+    overrides: Any = conformed.get("member_types")
     for name in overrides or ():
         role(name, overrides.key_nodes.get(name, overrides.nodes[name]), "member_types")
-    for rule, params in (checked.get("rules") or {}).items():
+    for rule, params in (conformed.get("rules") or {}).items():
         wanted = SET_RULES[rule]
         for key, node in params.nodes.items():
             if key not in wanted:
-                diagnostics.error(source.location(node), f"the rule {rule} has no parameter {key!r}", f"its parameters are: {', '.join(wanted)}")
+                diagnostics.error(yaml_file.location(node), f"the rule {rule} has no parameter {key!r}", f"its parameters are: {', '.join(wanted)}")
             elif key in ROLE_PARAMETERS:
                 role(params[key], node, f"the rule {rule}")
         missing = [key for key in wanted if key not in params]
         if missing:
-            diagnostics.error(source.location(checked["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
+            diagnostics.error(yaml_file.location(conformed["rules"].nodes[rule]), f"the rule {rule} needs {', '.join(missing)}",
                               f"give it: {', '.join(wanted)}")
         elif params.get("role") in set_type.roles and "section" in params:
-            _section_of(set_type, types, params["role"], params["section"], source.location(params.nodes["section"]), diagnostics)
+            _section_of(set_type, types, params["role"], params["section"], yaml_file.location(params.nodes["section"]), diagnostics)
         for key in ("blocking_section", "limit_section"):  # sections of every verifying role
             for name, verifier in set_type.roles.items() if key in params else ():
                 if verifier.verifies:
-                    _section_of(set_type, types, name, params[key], source.location(params.nodes[key]), diagnostics)
-    front = checked.get("front") or {}
+                    _section_of(set_type, types, name, params[key], yaml_file.location(params.nodes[key]), diagnostics)
+    front = conformed.get("front") or {}
     parts = [*([front["evidence"]] if front.get("evidence") else []), *(front.get("parts") or ())]
     for part in parts:
         if "role" in part and role(part["role"], part.nodes["role"], "the front page") and "section" in part:
-            _section_of(set_type, types, part["role"], part["section"], source.location(part.nodes["section"]), diagnostics)
+            _section_of(set_type, types, part["role"], part["section"], yaml_file.location(part.nodes["section"]), diagnostics)
 
 
 def _section_of(set_type: SetType, types: dict[str, ReportType], role: str, key: str, where: Location, diagnostics: Diagnostics) -> None:

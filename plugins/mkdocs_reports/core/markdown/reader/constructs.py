@@ -29,7 +29,7 @@ from ..spelling import (
     split_field,
     split_row,
 )
-from .source import MarkdownSource
+from .markdown_file import MarkdownFile
 
 HEADING = re.compile(r"(#{1,6})(?:[ \t]+|$)")
 _ORDERED = re.compile(r"([0-9]{1,9})([.)])(?: |$)")
@@ -130,7 +130,7 @@ class Context:
 
 @dataclass
 class BlockReader:
-    source: MarkdownSource
+    file: MarkdownFile
     fences: Fences
     labels_with_colon: tuple[str, ...]
     diagnostics: Diagnostics
@@ -143,16 +143,16 @@ class BlockReader:
 
     @property
     def lines(self) -> list[str]:
-        return self.source.lines
+        return self.file.lines
 
     def error(self, index: int, column: int, message: str, fix: str) -> None:
-        self.diagnostics.error(self.source.at(index, column), message, fix)
+        self.diagnostics.error(self.file.at(index, column), message, fix)
 
     def note(self, index: int, text: str, column: int = 1) -> None:
         """A judgement; past ``KEEP_PER_FILE`` of them in a member the rest are counted (a
         hostile member can call for one per line)."""
         if len(self.judgements) < KEEP_PER_FILE:
-            self.judgements.append(Judgement(self.source.at(index, column), text))
+            self.judgements.append(Judgement(self.file.at(index, column), text))
         else:
             self.notes_omitted += 1
 
@@ -177,7 +177,7 @@ class BlockReader:
 
     def skip_blank(self, index: int) -> int:
         while index < len(self.lines) and not self.lines[index].strip():
-            self.source.mark(index, index + 1, "blank")
+            self.file.mark(index, index + 1, "blank")
             index += 1
         return index
 
@@ -214,7 +214,7 @@ class BlockReader:
 
     def heading(self, index: int, level: int, context: Context, out: list[dict]) -> int:
         text = heading_text(self.lines[index])
-        self.source.mark(index, index + 1, "heading")
+        self.file.mark(index, index + 1, "heading")
         if not context.headings or level > 4:
             where = "a record or an annotation" if not context.headings else "a section"
             self.error(index, 1, f"a level-{level} heading inside {where} ({context.name}) has no place in the report",
@@ -243,14 +243,14 @@ class BlockReader:
             index = end = index + 1
         while end > start + 1 and not lines[end - 1].strip():
             end -= 1  # an unclosed fence ran to the next heading: its blank lines are not text
-        self.source.mark(start, end, "text")
+        self.file.mark(start, end, "text")
         value = "\n".join(lines[start:end])
         out.append(SourcedDict({"text": Sourced(value + "\n" if "\n" in value else value, start + 1)}, origin=(start + 1, 1)))
         return end
 
     def part_of(self, index: int, context: Context, out: list[dict]) -> int:
         line = self.lines[index]
-        self.source.mark(index, index + 1, "part of")
+        self.file.mark(index, index + 1, "part of")
         value = line[len(PART_OF) :].strip()
         match = ID_TOKEN.fullmatch(value)
         if match is None:
@@ -307,7 +307,7 @@ class BlockReader:
         end_field()
         if blocks[0].get("Route ID"):
             self.compact_ids.append(str(blocks[0]["Route ID"]))
-        self.source.mark(start, index, "fields")
+        self.file.mark(start, index, "fields")
         self.note(start, "the compact ledger record (Route ID: …) is read as labelled fields, its spelling kept (markdown: compact_records)")
         out.extend({"fields": block} for block in blocks if block)
         return index
@@ -318,7 +318,7 @@ class BlockReader:
         end = index
         while end < len(lines) and lines[end].startswith(">"):
             end += 1
-        self.source.mark(start, end, "quote")
+        self.file.mark(start, end, "quote")
         passage: list[str] = []
         first = start
         for at in range(start, end):
@@ -368,7 +368,7 @@ class BlockReader:
         end = index
         while end < len(lines) and lines[end].startswith("|"):
             end += 1
-        self.source.mark(start, end, "table")
+        self.file.mark(start, end, "table")
         if end - start < 2 or not is_separator_row(lines[start + 1]):
             self.error(start, 1, "a table row without a table: the header needs a separator row under it ('|---|---|')",
                        "add the separator row under the header row, or, if this is not a table, start the line "
@@ -454,10 +454,10 @@ class BlockReader:
                     break
                 at += 1
             items.append((index, text_column, [line.rstrip() for line in item_lines]))
-            self.source.mark(index, at - blank, "list")
+            self.file.mark(index, at - blank, "list")
             index = at - blank
             if index + blank < len(lines) and (nxt := self._marker(lines[index + blank])) and nxt[0] == marker:
-                self.source.mark(index, index + blank, "blank")
+                self.file.mark(index, index + blank, "blank")
                 index += blank
         self._list_block(start, marker, items, numbers, context, out)
         return index

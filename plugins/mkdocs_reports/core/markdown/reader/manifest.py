@@ -51,34 +51,34 @@ def read_manifest(path: Path, display: str, layout: SetType, diagnostics: Diagno
     data = read_regular_file(path, display, diagnostics, "a manifest")
     if data is None:
         return None
-    source = read_yaml(display, data, diagnostics)
-    if source is None:
+    yaml_file = read_yaml(display, data, diagnostics)
+    if yaml_file is None:
         return None
-    root = source.root
+    root = yaml_file.root
     if not isinstance(root, MappingNode):
-        diagnostics.error(source.location(root), "the manifest is not a mapping", "write 'type:' and 'members:' at the left margin")
+        diagnostics.error(yaml_file.location(root), "the manifest is not a mapping", "write 'type:' and 'members:' at the left margin")
         return None
     found = ReadManifest(display, styled_mapping(root), data=data)
     keys = {key.value: (key, value) for key, value in root.value if isinstance(key, ScalarNode)}
     kind = keys.get("type")
     if kind is None or not isinstance(kind[1], ScalarNode) or kind[1].value != layout.method_type:
-        where = source.location(kind[1] if kind else root)
+        where = yaml_file.location(kind[1] if kind else root)
         diagnostics.error(where, f"the manifest's type is {kind[1].value if kind and isinstance(kind[1], ScalarNode) else 'missing'}"
                           f", not the analysis set's", f"write 'type: {layout.method_type}'")
         return None
     members = keys.get("members")
     if members is None or not isinstance(members[1], MappingNode):
-        diagnostics.error(source.location(members[1] if members else root), "the manifest lists no members",
+        diagnostics.error(yaml_file.location(members[1] if members else root), "the manifest lists no members",
                           "write 'members:' with '<member>.md:' and its 'sha256: <digest>' for each member")
         return None
     for key, value in members[1].value:
         pinned = _pinned(value)
         if not isinstance(key, ScalarNode) or pinned is None:
-            diagnostics.error(source.location(key), "a manifest member is '<file>.md:' with 'sha256: <64 hex digits>' under it",
+            diagnostics.error(yaml_file.location(key), "a manifest member is '<file>.md:' with 'sha256: <64 hex digits>' under it",
                               "write each member as the method does: '  memory.md:' and '    sha256: …'")
             continue
         found.digests[key.value] = pinned.value
-        found.locations[key.value] = source.location(pinned)
+        found.locations[key.value] = yaml_file.location(pinned)
     return found
 
 
@@ -91,7 +91,7 @@ def _pinned(node: Node) -> ScalarNode | None:
     return None
 
 
-def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display: Callable[[Path], str], diagnostics: Diagnostics) -> None:
+def validate_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes], display: Callable[[Path], str], diagnostics: Diagnostics) -> None:
     """Every member the manifest pins is there with those bytes, and every Markdown file of
     the folder is pinned (``files``: the folder's ``*.md`` by name, as read)."""
     for name, digest in manifest.digests.items():
@@ -110,7 +110,7 @@ def check_digests(manifest: ReadManifest, folder: Path, files: dict[str, bytes],
                               "remove it from the set folder, or import the set its manifest pins (membership is closed)")
 
 
-def check_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetType,
+def validate_membership(manifest: ReadManifest, disposition: str | None, disposition_at: Location | None, layout: SetType,
                      diagnostics: Diagnostics) -> None:
     """The members the manifest lists are those of the result disposition (of the member
     whose field the layout reads)."""

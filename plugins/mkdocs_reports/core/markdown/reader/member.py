@@ -21,7 +21,7 @@ from ...method.types import ReportType, Role, SectionSpec, Shape, TypeRegistry
 from ...yamlio.writer import Sourced, SourcedDict
 from ..spelling import ANNOTATION_PREFIX, DASH, NONE_DECLARED, colon_labels
 from .constructs import ID_TOKEN, BlockReader, Context, Fences, Judgement, heading_level, heading_text
-from .source import FrontMatter, MarkdownSource, read_front_matter, read_markdown
+from .markdown_file import FrontMatter, MarkdownFile, read_front_matter, read_markdown
 
 #: a record's first line in the method's current sets: "Label: Short label"
 _LABEL_LINE = re.compile(r"^Label:[ \t]+(\S.*?)[ \t]*$")
@@ -32,7 +32,7 @@ _OTHER_DASHES = (" – ", " - ", " -- ", " —", "— ")
 class ParsedMember:
     """A member as YAML data, with what the import made of it."""
 
-    source: MarkdownSource
+    file: MarkdownFile
     real_path: Path
     type: ReportType
     front: FrontMatter
@@ -84,9 +84,9 @@ def _normal(heading: str) -> str:
 
 
 class MemberReader:
-    def __init__(self, source: MarkdownSource, registry: TypeRegistry, diagnostics: Diagnostics,
+    def __init__(self, file: MarkdownFile, registry: TypeRegistry, diagnostics: Diagnostics,
                  role_type: ReportType | None = None, label_lines: bool = False) -> None:
-        self.source = source
+        self.file = file
         self.registry = registry
         #: our type of the role the file fills in its set's layout, when the file names the
         #: method's type of that role (the overview of either generation)
@@ -95,43 +95,43 @@ class MemberReader:
         #: the member's set declares records the current way: '#### ID', then 'Label: …'
         self.label_lines = label_lines
         self.diagnostics = diagnostics
-        self.blocks = BlockReader(source, Fences(source.lines), colon_labels(registry), diagnostics)
+        self.block_reader = BlockReader(file, Fences(file.lines), colon_labels(registry), diagnostics)
         self.heading_forms: list[str] = []
         self.part_of_forms: dict[str, str] = {}
 
     @property
     def lines(self) -> list[str]:
-        return self.source.lines
+        return self.file.lines
 
     def error(self, index: int, column: int, message: str, fix: str) -> None:
-        self.diagnostics.error(self.source.at(index, column), message, fix)
+        self.diagnostics.error(self.file.at(index, column), message, fix)
 
     def note(self, index: int, text: str) -> None:
-        self.blocks.note(index, text)
+        self.block_reader.note(index, text)
 
     # -- the member -------------------------------------------------------------------------
 
     def read(self, real_path: Path) -> ParsedMember | None:
-        found = read_front_matter(self.source, self.diagnostics)
+        found = read_front_matter(self.file, self.diagnostics)
         if found is None:
             return None
         front, index = found
         report_type = self._type(front)
-        index = self.blocks.skip_blank(index)
+        index = self.block_reader.skip_blank(index)
         if index >= len(self.lines) or heading_level(self.lines[index]) != 1:
             self.error(min(index, max(len(self.lines) - 1, 0)), 1, "the member has no title ('# …') after its front matter",
                        "write the title as a level-1 heading, e.g. '# Tallybook memory report'")
             return None
         title = Sourced(heading_text(self.lines[index]), index + 1, 3)
-        self.source.mark(index, index + 1, "title")
+        self.file.mark(index, index + 1, "title")
         if not title:
             self.error(index, 1, "the title is empty", "write the report's title after '# '")
         if report_type is None:
             self._skip_rest(index + 1)
             return None
-        member = ParsedMember(self.source, real_path, report_type, front, title, judgements=self.blocks.judgements,
+        member = ParsedMember(self.file, real_path, report_type, front, title, judgements=self.block_reader.judgements,
                               heading_forms=self.heading_forms, part_of_forms=self.part_of_forms,
-                              compact_ids=self.blocks.compact_ids)
+                              compact_ids=self.block_reader.compact_ids)
         self._required_front_matter(member)
         index = self._before_sections(index + 1)
         self._sections(index, member)
@@ -148,12 +148,12 @@ class MemberReader:
             self.typed_by_role = self.role_type is not report_type
             report_type = self.role_type
         if report_type is not None and written not in (report_type.method_type, report_type.name):
-            self.blocks.note(written.line - 1, f"the type {written!r} is read as {report_type.name} "
+            self.block_reader.note(written.line - 1, f"the type {written!r} is read as {report_type.name} "
                                                f"({report_type.method_type or report_type.name})")
         if report_type is None:
             known = list(dict.fromkeys(t.method_type or t.name for t in self.registry.types.values()))
             self.diagnostics.error(
-                self.source.at(written.line - 1, written.column),
+                self.file.at(written.line - 1, written.column),
                 f"the member type {echoed(written)} is not one this collection declares",
                 f"{did_you_mean(written, known)}the types are: {', '.join(known)}; declare another in <reports>/_types/<name>.yaml",
             )
@@ -168,7 +168,7 @@ class MemberReader:
                        "(a value that cannot be given reads 'not recorded — <why>')")
 
     def _before_sections(self, index: int) -> int:
-        start = self.blocks.skip_blank(index)
+        start = self.block_reader.skip_blank(index)
         index = self._skip(start, 2)
         if index > start:
             self.error(start, 1, "text between the title and the first section has no place in the report",
@@ -178,7 +178,7 @@ class MemberReader:
     def _skip(self, index: int, stop_level: int) -> int:
         """Pass over what cannot be placed (after saying so) up to a heading at ``stop_level``
         or above, reading its fences as the blocks would; its lines are accounted as errors."""
-        reader = self.blocks
+        reader = self.block_reader
         saved = reader.diagnostics, reader.judgements
         reader.diagnostics, reader.judgements = Diagnostics(), []
         try:
@@ -186,11 +186,11 @@ class MemberReader:
         finally:
             reader.diagnostics, reader.judgements = saved
         for at in range(index, end):
-            self.source.account[at] = "error" if self.lines[at].strip() else "blank"
+            self.file.account[at] = "error" if self.lines[at].strip() else "blank"
         return end
 
     def _skip_rest(self, index: int) -> None:
-        self.source.mark(index, len(self.lines), "not read")
+        self.file.mark(index, len(self.lines), "not read")
 
     # -- sections ---------------------------------------------------------------------------
 
@@ -199,7 +199,7 @@ class MemberReader:
         seen: dict[str, int] = {}
         while index < len(self.lines):
             line = self.lines[index]
-            self.source.mark(index, index + 1, "section")
+            self.file.mark(index, index + 1, "section")
             if heading_level(line) == 1:
                 self.error(index, 1, "a second title ('# …') in one member", "a member has one title; make this a section ('## …')")
                 index = self._skip_section(index + 1)
@@ -247,7 +247,7 @@ class MemberReader:
 
     def _blocks_section(self, index: int, spec: SectionSpec, member: ParsedMember) -> int:
         context = Context(f"the section '{spec.heading}'", stop_level=2, headings=True)
-        blocks, end = self.blocks.blocks(index + 1, context)
+        blocks, end = self.block_reader.blocks(index + 1, context)
         if not blocks:
             self.error(index, 1, f"the section '{spec.heading}' is empty",
                        f"write its text, or '{spec.empty}' as the method has an empty one say" if spec.empty
@@ -268,12 +268,12 @@ class MemberReader:
         said_none = None
         lines = self.lines
         while True:
-            index = self.blocks.skip_blank(index)
+            index = self.block_reader.skip_blank(index)
             if index >= len(lines) or 1 <= heading_level(lines[index]) <= 2:
                 break
             line, level = lines[index], heading_level(lines[index])
             if level == 3:
-                self.source.mark(index, index + 1, "kind")
+                self.file.mark(index, index + 1, "kind")
                 heading = heading_text(line)
                 code = by_heading.get(_normal(heading))
                 if code is None:
@@ -292,7 +292,7 @@ class MemberReader:
             elif level == 4:
                 index = self._record(index, current, records, empty_said)
             elif _is_none_declared(line):
-                self.source.mark(index, index + 1, "none")
+                self.file.mark(index, index + 1, "none")
                 if current is None:
                     said_none = index
                 else:
@@ -334,7 +334,7 @@ class MemberReader:
 
     def _record(self, index: int, kind: str | None, records: list[dict], empty_said: dict[str, int]) -> int:
         line = self.lines[index]
-        self.source.mark(index, index + 1, "record")
+        self.file.mark(index, index + 1, "record")
         text = heading_text(line)
         body = index  # the line before the record's body: its heading, or its Label line
         parsed: tuple[Sourced, Sourced] | None
@@ -345,8 +345,8 @@ class MemberReader:
         else:
             parsed = self._declaration(index, text)
         if parsed is None:
-            _, end = self.blocks.blocks(index + 1, Context("a declaration", stop_level=4, record=True))
-            self.source.mark(index + 1, end, "error")
+            _, end = self.block_reader.blocks(index + 1, Context("a declaration", stop_level=4, record=True))
+            self.file.mark(index + 1, end, "error")
             return end
         record_id, label = parsed
         if kind is None:
@@ -357,7 +357,7 @@ class MemberReader:
             self.error(index, 6, f"{record_id} is a record of kind {kind_of(record_id)} under the heading "
                                  f"'{self.registry.method.kinds[kind]}'", f"move it under '### {right}'")
         context = Context(record_id, stop_level=4, record=True)
-        blocks, end = self.blocks.blocks(body + 1, context)
+        blocks, end = self.block_reader.blocks(body + 1, context)
         record = SourcedDict(origin=(index + 1, 1))
         record["id"] = record_id
         record["label"] = label
@@ -385,7 +385,7 @@ class MemberReader:
                                                "previous sets wrote it; this set declares records the current way",
                        f"write '#### {written}' and, as the record's first line, 'Label: {text[match.end():].strip(' —-–')[:60]}'")
             return None
-        following = self.blocks.skip_blank(index + 1)
+        following = self.block_reader.skip_blank(index + 1)
         line = self.lines[following] if following < len(self.lines) else ""
         found = _LABEL_LINE.match(line)
         if found is None:
@@ -393,7 +393,7 @@ class MemberReader:
                        f"the declaration of {written} has no 'Label:' line first",
                        f"write 'Label: Short label' as the first line after '#### {written}'")
             return None
-        self.source.mark(following, following + 1, "record")
+        self.file.mark(following, following + 1, "record")
         return record_id, Sourced(found.group(1).strip(), following + 1, 1 + found.start(1)), following
 
     def _declaration(self, index: int, text: str) -> tuple[Sourced, Sourced] | None:
@@ -410,7 +410,7 @@ class MemberReader:
                              f"{written} is dropped (the page links the ID)")
         rest = text[match.end() :]
         if not rest.strip() and match.group("bare"):
-            following = self.blocks.skip_blank(index + 1)
+            following = self.block_reader.skip_blank(index + 1)
             if following < len(self.lines) and _LABEL_LINE.match(self.lines[following]):
                 self.error(index, 6, f"{written} is declared as the method's current sets do ('#### ID', then 'Label:'), "
                                      "in a member of a set of its previous generation, whose declarations carry their label",
@@ -443,20 +443,20 @@ class MemberReader:
         annotations: list[dict] = []
         said_none = None
         while True:
-            index = self.blocks.skip_blank(index)
+            index = self.block_reader.skip_blank(index)
             if index >= len(lines) or 1 <= heading_level(lines[index]) <= 2:
                 break
             line, level = lines[index], heading_level(lines[index])
             if level == 4 and heading_text(line).startswith(ANNOTATION_PREFIX):
                 index = self._annotation(index, annotations)
             elif level:
-                self.source.mark(index, index + 1, "error")
+                self.file.mark(index, index + 1, "error")
                 self.error(index, 1, f"'{line[:80]}' is not an annotation heading",
                            "annotations are '#### On <ID> — Short label' (an ID declared in another member); "
                            "a record of this member is declared under Shared records")
                 index = self._skip_kind(index + 1)
             elif _is_none(line) and not annotations and said_none is None:
-                self.source.mark(index, index + 1, "none")
+                self.file.mark(index, index + 1, "none")
                 said_none = index
                 index += 1
             else:
@@ -470,7 +470,7 @@ class MemberReader:
         return index
 
     def _annotation(self, index: int, annotations: list[dict]) -> int:
-        self.source.mark(index, index + 1, "annotation")
+        self.file.mark(index, index + 1, "annotation")
         text = heading_text(self.lines[index])[len(ANNOTATION_PREFIX) :]
         column = 6 + len(ANNOTATION_PREFIX)
         match = ID_TOKEN.match(text)
@@ -478,13 +478,13 @@ class MemberReader:
         if match is None:
             self.error(index, column, f"an annotation heading without an ID: '#### On {text[:80]}'",
                        "write '#### On <ID> — Short label' with the full ID of a record declared in another member")
-            _, end = self.blocks.blocks(index + 1, context)
-            self.source.mark(index + 1, end, "error")
+            _, end = self.block_reader.blocks(index + 1, context)
+            self.file.mark(index + 1, end, "error")
             return end
         written = match.group("linked") or match.group("coded") or match.group("bare")
         self.heading_forms.append("linked" if match.group("linked") else "code" if match.group("coded") else "bare")
         if match.group("linked"):
-            self._check_link(index, written, match.group("target"))
+            self._validate_link(index, written, match.group("target"))
         elif match.group("coded"):
             self.note(index, f"the code span around the annotated ID {written} is kept as the member's spelling "
                              "(markdown: annotation_headings); the page links the ID")
@@ -496,13 +496,13 @@ class MemberReader:
             if label is not None:
                 annotation["label"] = label
         context.name = f"the annotation on {written}"
-        blocks, end = self.blocks.blocks(index + 1, context)
+        blocks, end = self.block_reader.blocks(index + 1, context)
         if blocks:
             annotation["body"] = blocks
         annotations.append(annotation)
         return end
 
-    def _check_link(self, index: int, record_id: str, target: str) -> None:
+    def _validate_link(self, index: int, record_id: str, target: str) -> None:
         member = self.registry.grammar.member_of(record_id)
         expected = f"{member}.md#{record_id.lower()}" if member else None
         if target != expected:
@@ -531,11 +531,11 @@ def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegist
     """One member file (``display`` names it in messages), filling ``role`` of its set's
     layout when the file is at the role's path; ``None`` when it cannot be read at all (the
     reasons are in ``diagnostics``)."""
-    source = read_markdown(display, data, diagnostics)
-    if source is None:
+    file = read_markdown(display, data, diagnostics)
+    if file is None:
         return None
     role_type = registry.role_type(role) if role is not None else None
-    reader = MemberReader(source, registry, diagnostics, role_type, label_lines)
+    reader = MemberReader(file, registry, diagnostics, role_type, label_lines)
     member = reader.read(real_path)
     if member is not None:
         member.data = data
@@ -543,6 +543,6 @@ def read_member(display: str, real_path: Path, data: bytes, registry: TypeRegist
         member.label_lines = label_lines
         if role is not None and member.type is role_type and role.member != member.type.member:
             member.role = role.member
-    if member is not None and reader.blocks.notes_omitted:
-        member.judgements.append(Judgement(source.at(0), f"… and {reader.blocks.notes_omitted} more notes on this member"))
+    if member is not None and reader.block_reader.notes_omitted:
+        member.judgements.append(Judgement(file.at(0), f"… and {reader.block_reader.notes_omitted} more notes on this member"))
     return member

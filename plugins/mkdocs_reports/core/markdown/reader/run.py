@@ -32,10 +32,10 @@ from ...yamlio.writer import Sourced, Written, dump
 from ...yamlio.writing import WriteError, current_bytes, target_problem, write_all
 from ..spelling import DEFAULT_HEADING_FORM, FRONT_MATTER, default_quoting, front_matter_order
 from .constructs import Judgement
-from .manifest import ReadManifest, check_digests, check_membership, read_manifest
+from .manifest import ReadManifest, read_manifest, validate_digests, validate_membership
+from .markdown_file import read_front_matter, read_markdown
 from .member import ParsedMember, _stem, read_member, resolve_type
 from .set_file import SetPlan, planned
-from .source import read_front_matter, read_markdown
 
 _RUN_ID_SLUG = re.compile(r"AAS-[0-9]{4}-[0-9]{2}-[0-9]{2}-([a-z0-9]+(?:-[a-z0-9]+)*)-[0-9]{2}")
 SET_SCHEMA_URL = SCHEMA_BASE + SCHEMA_FILES["set"]
@@ -70,7 +70,7 @@ class Output:
     path: Path
     display: str
     written: Written | None  # None: an existing set file, kept
-    source: str | None  # the Markdown file a member comes from
+    markdown_path: str | None  # the Markdown file a member comes from
     counts: Counts | None = None
     status: str = "kept"
 
@@ -169,8 +169,8 @@ def _is_member(path: Path, data: bytes, registry: TypeRegistry) -> str | None:
     if any(t.member == path.stem for t in registry.types.values()) or path.stem in registry.member_order:
         return None
     scratch = Diagnostics()
-    source = read_markdown(str(path), data, scratch)
-    found = read_front_matter(source, scratch) if source is not None else None
+    file = read_markdown(str(path), data, scratch)
+    found = read_front_matter(file, scratch) if file is not None else None
     written = found[0].get("type") if found else None
     if written is None:
         return "it has no front matter naming a member type"
@@ -202,7 +202,7 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
             continue
         result.judgements.extend(member.judgements)
         if member.name in seen:
-            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.name].source.path})",
+            diagnostics.error(Location(display), f"a second {member.type.noun} in one set (the first is {seen[member.name].file.path})",
                               "a set has one member of each type: import the two sets separately")
             continue
         seen[member.name] = member
@@ -210,12 +210,12 @@ def _read(group: _Set, registry: TypeRegistry, result: ImportResult, diagnostics
             result.judgements.append(Judgement(Location(display), f"written as {member.name}.yaml, the file name of {member.type.a_noun}"))
         group.members.append(member)
     if group.manifest is not None:
-        check_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
+        validate_digests(group.manifest, group.folder, files, lambda p: display_path(p, base), diagnostics)
         decides = layout.discriminator
         entry = seen.get(decides[0]) if decides else None
         disposition = entry.front.get(decides[1]) if entry and decides else None
-        where = entry.source.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
-        check_membership(group.manifest, disposition, where, layout, diagnostics)
+        where = entry.file.at(disposition.line - 1, disposition.column) if entry is not None and disposition is not None else None
+        validate_membership(group.manifest, disposition, where, layout, diagnostics)
 
 
 def _inside(path: Path, group: _Set, display: str, diagnostics: Diagnostics) -> bool:
@@ -261,7 +261,7 @@ def member_data(member: ParsedMember, stated: dict, system_name: str | None) -> 
             continue
         if entry.mapping and key in member.front.mappings:
             value, line = member.front.mappings[key]
-            data[key] = placed(value, line, member.source.path)
+            data[key] = placed(value, line, member.file.path)
         elif entry.shared or key == "source_identity":
             if key in stated:
                 data[key] = stated[key]
@@ -344,13 +344,13 @@ def _mapped(diagnostic: Diagnostic, outputs: dict[str, Output], into: Path, base
     origin = output.written.origin(where.line)
     message = f"{message} (in {output.display}:{where.line} as imported)"
     if origin is None:
-        return Diagnostic(Location(output.source or output.display, 1, 1), message, fix, diagnostic.severity)
+        return Diagnostic(Location(output.markdown_path or output.display, 1, 1), message, fix, diagnostic.severity)
     column = origin.column + max(0, where.column - origin.yaml_column)
-    return Diagnostic(Location(origin.file or output.source or output.display, origin.line, column), message, fix, diagnostic.severity)
+    return Diagnostic(Location(origin.file or output.markdown_path or output.display, origin.line, column), message, fix, diagnostic.severity)
 
 
 def import_markdown(paths: list[Path], into: Path, *, system: str | None = None, base: Path | None = None,
-                    workers: int | None = None, check: bool = False, names: SiteNames | None = None) -> ImportResult:
+                    workers: int | None = None, dry_run: bool = False, names: SiteNames | None = None) -> ImportResult:
     """Import member files and set folders into the collection at ``into`` (of a site that
     keeps ``names`` for its own pages: no system folder may have one).
 
@@ -388,7 +388,7 @@ def import_markdown(paths: list[Path], into: Path, *, system: str | None = None,
             slugs.setdefault(slug, folder)
     if not diagnostics:
         try:
-            _write(result.outputs, dry=check)
+            _write(result.outputs, dry=dry_run)
         except WriteError as error:
             shown = next((o.display for o in result.outputs if o.path == error.path), display_path(error.path, base))
             diagnostics.error(Location(shown), f"cannot write this file: {error.why}; nothing was written",
@@ -438,9 +438,9 @@ def _prepare(groups: list[_Set], into: Path, system: str | None, base: Path | No
                         outputs[f"{group.slug}/{old.name}"] = Output(old, display_path(old, base), None, None, status="removed")
             for member in group.members:
                 target = into / group.slug / f"{member.name}.yaml"
-                data = member_data(member, plan.stated.get(member.source.path, {}), plan.system)
+                data = member_data(member, plan.stated.get(member.file.path, {}), plan.system)
                 outputs[f"{group.slug}/{member.name}.yaml"] = Output(
-                    target, display_path(target, base), write_member(member, data), member.source.path)
+                    target, display_path(target, base), write_member(member, data), member.file.path)
         part.judgements, part.skipped = scratch.judgements, scratch.skipped
         _targets(outputs, into, diagnostics, base)
         if diagnostics:

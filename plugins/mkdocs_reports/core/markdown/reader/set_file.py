@@ -54,11 +54,11 @@ def _agreed(members: list[ParsedMember], key: str, diagnostics: Diagnostics) -> 
             first = (member, value)
         elif value != first[1]:
             diagnostics.error(
-                member.source.at(value.line - 1, value.column),
-                f"{SHARED[key]} {echoed(value)} contradicts {echoed(first[1])} of {first[0].source.path}:{first[1].line}",
+                member.file.at(value.line - 1, value.column),
+                f"{SHARED[key]} {echoed(value)} contradicts {echoed(first[1])} of {first[0].file.path}:{first[1].line}",
                 f"the members of a set share one {SHARED[key]}: correct one of them",
             )
-    return first[1].of(first[0].source.path) if first else None
+    return first[1].of(first[0].file.path) if first else None
 
 
 def system_name(members: list[ParsedMember]) -> Sourced | None:
@@ -66,7 +66,7 @@ def system_name(members: list[ParsedMember]) -> Sourced | None:
     for member in members:
         name = member.system_name
         if name:
-            return Sourced(name, member.title.line, member.title.column, file=member.source.path)
+            return Sourced(name, member.title.line, member.title.column, file=member.file.path)
     return None
 
 
@@ -80,10 +80,10 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
     entry = registry.layout_for(m.name for m in members).entry_member
     overview = next((m for m in members if m.name == entry and "result_disposition" in m.front), None) or next(
         (m for m in members if "result_disposition" in m.front), None)
-    name = overview.front["system"].of(overview.source.path) if overview and "system" in overview.front else system_name(members)
+    name = overview.front["system"].of(overview.file.path) if overview and "system" in overview.front else system_name(members)
     if name is None:
         title = members[0].title
-        diagnostics.error(members[0].source.at(title.line - 1, 1), "the system's name cannot be told from the titles",
+        diagnostics.error(members[0].file.at(title.line - 1, 1), "the system's name cannot be told from the titles",
                           f"write a title as the method does, '# <System> {members[0].type.noun}', or write "
                           "the set file first (system: <name>) and import again")
     else:
@@ -94,7 +94,7 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
     if manifest is not None and overview is not None:
         for key in PROVENANCE:
             if key in overview.front:
-                data[key] = overview.front[key].of(overview.source.path)
+                data[key] = overview.front[key].of(overview.file.path)
     boundary = _agreed(members, "reviewed_boundary", diagnostics)
     if boundary == NULL:  # not established: the overview says so itself, the register has no revision
         plan.stated_too["reviewed_boundary"] = boundary
@@ -113,7 +113,7 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
         source["identity"] = identity
     else:
         source["identity"] = NO_IDENTITY
-        plan.judgements.append(Judgement(members[0].source.at(0), f"no member states source-identity: the set's "
+        plan.judgements.append(Judgement(members[0].file.at(0), f"no member states source-identity: the set's "
                                                                   f"SRC-1 identity reads {NO_IDENTITY!r}"))
     if "kind" not in source and rows and "kind" in rows[0]:
         source["kind"] = rows[0]["kind"]
@@ -137,7 +137,7 @@ def new_set(members: list[ParsedMember], diagnostics: Diagnostics, manifest: Rea
         plan.judgements.append(Judgement(Location(name.file, name.line, 1), f"the system's name {str(name)!r} is taken from {origin}"))
     shared = [SHARED[key] for key in SHARED if any(key in m.front for m in members)]
     if shared:
-        plan.judgements.append(Judgement(Location(members[0].source.path, 1, 1), f"{', '.join(shared)} are the set's: written once "
+        plan.judgements.append(Judgement(Location(members[0].file.path, 1, 1), f"{', '.join(shared)} are the set's: written once "
                                          "in _set.yaml (run_id, SRC-1's identity and revision), which every member inherits"))
     return plan
 
@@ -148,7 +148,7 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
     if existing.system_name is None:
         plan.system = system_name(members)
         if plan.system is None:
-            diagnostics.error(members[0].source.at(members[0].title.line - 1), f"{set_path} names no system, and the "
+            diagnostics.error(members[0].file.at(members[0].title.line - 1), f"{set_path} names no system, and the "
                               "system's name cannot be told from the titles",
                               f"add 'system: <name>' to {set_path}, or write a title as '# <System> {members[0].type.noun}'")
     primary = next((s for s in existing.sources if s.id == "SRC-1"), existing.sources[0] if len(existing.sources) == 1 else None)
@@ -168,14 +168,14 @@ def kept_set(members: list[ParsedMember], existing: AnalysisSet, set_path: str, 
                 own[key] = value
                 continue
             diagnostics.error(
-                member.source.at(value.line - 1, value.column),
+                member.file.at(value.line - 1, value.column),
                 f"{written} {echoed(value)} contradicts {echoed(kept)} of {set_path}, which the import keeps",
                 f"correct the front matter; if this is a new run of the system, edit or remove {set_path} first",
             )
-        plan.stated[member.source.path] = own
+        plan.stated[member.file.path] = own
     agreeing = [SHARED[key] for key in SHARED if shared[key] is not None and any(m.front.get(key) == shared[key] for m in members)]
     if agreeing:
-        plan.judgements.append(Judgement(Location(members[0].source.path, 1, 1), f"{', '.join(agreeing)} agree with "
+        plan.judgements.append(Judgement(Location(members[0].file.path, 1, 1), f"{', '.join(agreeing)} agree with "
                                          f"{set_path}, which the import keeps as it is: the members inherit them"))
     return plan
 
@@ -186,11 +186,11 @@ def planned(members: list[ParsedMember], existing: AnalysisSet | None, set_path:
         plan = kept_set(members, existing, set_path, diagnostics)
     else:
         plan = new_set(members, diagnostics, manifest, registry)
-        plan.stated = {member.source.path: {key: member.front[key] for key in plan.stated_too if member.front.get(key) == NULL}
+        plan.stated = {member.file.path: {key: member.front[key] for key in plan.stated_too if member.front.get(key) == NULL}
                        for member in members}
     if manifest is None:  # without a manifest, a member states the provenance it has itself
         for member in members:
-            plan.stated[member.source.path].update({key: member.front[key] for key in PROVENANCE if key in member.front})
+            plan.stated[member.file.path].update({key: member.front[key] for key in PROVENANCE if key in member.front})
     return plan
 
 
@@ -215,12 +215,12 @@ def register_rows(members: list[ParsedMember], registry: TypeRegistry) -> list[S
     for row in tables[0]["rows"] if tables else []:
         if len(row) < 4 or not _SOURCE_ID.fullmatch(row[0]):
             continue
-        entry = SourcedDict({"id": row[0]}, origin=(row[0].line, row[0].column), file=overview.source.path)
+        entry = SourcedDict({"id": row[0]}, origin=(row[0].line, row[0].column), file=overview.file.path)
         if row[1] in ("git", "capture"):
             entry["kind"] = row[1]
         for key, cell in (("identity", row[2]), ("revision", row[3])):
             code = _CODE.search(cell)
             if code:
-                entry[key] = Sourced(code.group(1), cell.line, cell.column + code.start(1), file=overview.source.path)
+                entry[key] = Sourced(code.group(1), cell.line, cell.column + code.start(1), file=overview.file.path)
         rows.append(entry)
     return rows

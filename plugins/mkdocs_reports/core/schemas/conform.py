@@ -1,6 +1,7 @@
-"""Check a composed YAML node tree against the declared shape (``language``).
+"""Conform a composed YAML node tree to its declared shape (``language``): one file's
+shape, before the rules (``rules/``) look at what it says.
 
-Every problem becomes a diagnostic at the node's line and column; checking goes on after
+Every problem becomes a diagnostic at the node's line and column; conforming goes on after
 an error so that one run reports all of them. Values come back as plain Python, with the
 nodes kept beside them for the model builder's locations.
 """
@@ -20,7 +21,7 @@ from .language import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 
 
 class Fields(dict[str, Any]):
-    """A checked mapping: values by key, plus ``nodes`` (key → value node) and ``node``."""
+    """A conformed mapping: values by key, plus ``nodes`` (key → value node) and ``node``."""
 
     __slots__ = ("node", "nodes", "key_nodes")  # one per mapping of every file: no __dict__ each
 
@@ -32,7 +33,7 @@ class Fields(dict[str, Any]):
 
 
 class Items(list[Any]):
-    """A checked sequence, plus ``nodes`` (one per item) and ``node``."""
+    """A conformed sequence, plus ``nodes`` (one per item) and ``node``."""
 
     __slots__ = ("node", "nodes")
 
@@ -68,16 +69,16 @@ _TRAILING_COMMENT = re.compile(r"[ \t]+#")
 _COMMENT_LINES = re.compile(r"(?:[ \t]*\r?\n)+([ ]*)#")
 
 
-class StructureChecker:
-    def __init__(self, source: YamlFile, diagnostics: Diagnostics) -> None:
-        self.source = source
+class Conformer:
+    def __init__(self, yaml_file: YamlFile, diagnostics: Diagnostics) -> None:
+        self.yaml_file = yaml_file
         self.diagnostics = diagnostics
 
     def _error(self, node: Node, message: str, fix: str | None = None) -> None:
-        self.diagnostics.error(self.source.location(node), message, fix)
+        self.diagnostics.error(self.yaml_file.location(node), message, fix)
 
-    def check(self, node: Node, spec: Spec, name: str) -> Any:
-        """The checked value of ``node``, or ``None`` when unusable.
+    def conform(self, node: Node, spec: Spec, name: str) -> Any:
+        """The conformed value of ``node``, or ``None`` when unusable.
         The tree is a tree: ``read_yaml`` refused anchors and aliases."""
         if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
             self._error(node, f"{name} carries the YAML tag {node.tag!r}", "remove the tag (the '!…' before the value)")
@@ -88,11 +89,11 @@ class StructureChecker:
                 self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
                 return None
             spec = chosen
-        expected, check = _CHECKS[type(spec)]
+        expected, conform = _CONFORMERS[type(spec)]
         if not isinstance(node, expected):
             self._error(node, f"{name} must be {spec.what}, not {_NODE_NAMES[type(node)]}", self._fix(spec, node))
             return None
-        return check(self, node, spec, name)
+        return conform(self, node, spec, name)
 
     def _fix(self, spec: Spec, node: Node) -> str:
         """How to write what ``spec`` wants, for a node of the wrong kind."""
@@ -138,7 +139,7 @@ class StructureChecker:
         control = CONTROL.search(value) if node.style == '"' else None
         if control:
             self.diagnostics.error(
-                self.source.control_location(node),
+                self.yaml_file.control_location(node),
                 f"{name} holds the control character {control_name(control.group())}",
                 "remove the escape sequence that writes it (such as \\e, \\a or \\x1b); a report holds "
                 "text, tabs and line breaks only",
@@ -146,7 +147,7 @@ class StructureChecker:
             return None
         if spec.markdown and (deep := too_deep(value)) is not None:
             self.diagnostics.error(
-                self.source.location_of(node, deep.line.strip(" \t")[:60]),
+                self.yaml_file.location_of(node, deep.line.strip(" \t")[:60]),
                 f"{name} nests lists, block quotes or notes {deep.depth} levels deep; Markdown may nest at most "
                 f"{MAX_NESTING} (each list marker, '>' and '!!!' opens a level, and so do four spaces of indentation)",
                 "flatten it: fewer lists in lists and quotes in quotes; show an example as fenced code (```)",
@@ -182,7 +183,7 @@ class StructureChecker:
     def _dash_column(self, item: Node) -> int:
         """The column of the ``-`` that starts a block sequence item (its own column - 1 in
         a flow sequence): a continuation line of the item is indented deeper."""
-        text, start = self.source.text, item.start_mark.index
+        text, start = self.yaml_file.text, item.start_mark.index
         dash = text.rfind("-", start - item.start_mark.column, start)
         return item.start_mark.column - (start - dash) if dash >= 0 else item.start_mark.column - 1
 
@@ -195,7 +196,7 @@ class StructureChecker:
         """
         if not _plain(node):
             return
-        text, end = self.source.text, node.end_mark.index
+        text, end = self.yaml_file.text, node.end_mark.index
         comment = _TRAILING_COMMENT.match(text, end)
         if comment is None:
             following = _COMMENT_LINES.match(text, end)
@@ -206,7 +207,7 @@ class StructureChecker:
         line_end = text.find("\n", hash_at)
         rest = text[hash_at : line_end if line_end >= 0 else len(text)].rstrip()
         self.diagnostics.error(
-            self.source.offset_location(hash_at),
+            self.yaml_file.offset_location(hash_at),
             f"a YAML comment cuts {name} short: the value is {quoted(node.value)}, and {quoted(rest)} is dropped",
             "quote the whole value (\"…\") or write it as a block scalar ('key: |' and indented lines); "
             "a comment of your own goes on a line of its own",
@@ -218,7 +219,7 @@ class StructureChecker:
             what = f"item {index} of {name}"
             if _plain(child):  # (the test _cut_by_comment makes first, before the dash is looked for)
                 self._cut_by_comment(child, what, self._dash_column(child))
-            value = self.check(child, spec.item, what)
+            value = self.conform(child, spec.item, what)
             if value is not None:
                 items.append(value)
                 items.nodes.append(child)
@@ -233,7 +234,7 @@ class StructureChecker:
                 self._error(key_node, f"a key in {name} is not plain text", "write keys as plain words")
                 continue
             if key_node.value in seen:
-                first = self.source.location(seen[key_node.value])
+                first = self.yaml_file.location(seen[key_node.value])
                 self._error(
                     key_node,
                     f"key {quoted(key_node.value)} appears twice in {name} (first at line {first.line})",
@@ -249,7 +250,7 @@ class StructureChecker:
             key = self._scalar(key_node, spec.key, f"a key of {name}")
             what = f"{quoted(key_node.value)} in {name}"
             self._cut_by_comment(value_node, what, key_node.start_mark.column)
-            value = self.check(value_node, spec.value, what)
+            value = self.conform(value_node, spec.value, what)
             if key is not None:
                 fields.nodes[key] = value_node  # present even when unusable: not "missing" too
                 fields.key_nodes[key] = key_node
@@ -278,7 +279,7 @@ class StructureChecker:
             return None
         what = repr(key_node.value)
         self._cut_by_comment(value_node, what, key_node.start_mark.column)
-        value = self.check(value_node, variant.spec, what)
+        value = self.conform(value_node, variant.spec, what)
         if value is None:
             return None
         fields = Fields(node)
@@ -302,7 +303,7 @@ class StructureChecker:
             fields.key_nodes[key] = key_node
             what = repr(key)
             self._cut_by_comment(value_node, what, key_node.start_mark.column)
-            value = self.check(value_node, field.spec, what)
+            value = self.conform(value_node, field.spec, what)
             if value is not None:
                 fields[key] = value
                 fields.nodes[key] = value_node
@@ -322,10 +323,10 @@ def _plain(node: Node) -> bool:
 
 #: the node each kind of spec wants, and what checks it (looked up once per node)
 #: (each check takes the node and spec of its own kind: the table pairs them, the type cannot)
-_CHECKS: dict[type[Spec], tuple[type[Node], Callable[[StructureChecker, Any, Any, str], Any]]] = {
-    Str: (ScalarNode, StructureChecker._scalar),
-    Seq: (SequenceNode, StructureChecker._sequence),
-    Map: (MappingNode, StructureChecker._map),
-    Tagged: (MappingNode, StructureChecker._tagged),
-    Obj: (MappingNode, StructureChecker._object),
+_CONFORMERS: dict[type[Spec], tuple[type[Node], Callable[[Conformer, Any, Any, str], Any]]] = {
+    Str: (ScalarNode, Conformer._scalar),
+    Seq: (SequenceNode, Conformer._sequence),
+    Map: (MappingNode, Conformer._map),
+    Tagged: (MappingNode, Conformer._tagged),
+    Obj: (MappingNode, Conformer._object),
 }

@@ -42,7 +42,7 @@ _FORBIDDEN_SHOWN = 5
 
 
 @dataclass
-class MarkdownSource:
+class MarkdownFile:
     """The lines of a member (without their line ends) and what each became: ``account``
     names, per line, the construct that placed it (``None`` until one has)."""
 
@@ -71,7 +71,7 @@ def _name(char: str) -> str:
     return "a carriage return without a line feed" if char == "\r" else f"the control character {control_name(char)}"
 
 
-def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownSource | None:
+def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownFile | None:
     """The file's lines; ``None`` after saying why it cannot be read."""
     if too_large(path, len(data), diagnostics):
         return None
@@ -93,41 +93,41 @@ def read_markdown(path: str, data: bytes, diagnostics: Diagnostics) -> MarkdownS
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return MarkdownSource(path, [line[:-1] if line.endswith("\r") else line for line in lines])
+    return MarkdownFile(path, [line[:-1] if line.endswith("\r") else line for line in lines])
 
 
-def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple[FrontMatter, int] | None:
+def read_front_matter(file: MarkdownFile, diagnostics: Diagnostics) -> tuple[FrontMatter, int] | None:
     """The front matter by report key (``run-id`` → ``run_id``) and the index of the first
     line after it; ``None`` after an error that leaves nothing to read."""
-    lines = source.lines
+    lines = file.lines
     if not lines or lines[0].rstrip() != "---":
-        diagnostics.error(source.at(0), "the member has no front matter",
+        diagnostics.error(file.at(0), "the member has no front matter",
                           "start the file with '---', the lines 'type: …', 'description: …', 'run-id: …', "
                           "'reviewed-boundary: …', and '---'")
         return None
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
     if end is None:
-        diagnostics.error(source.at(0), "the front matter never ends", "close it with a line '---'")
+        diagnostics.error(file.at(0), "the front matter never ends", "close it with a line '---'")
         return None
-    source.mark(0, end + 1, "front matter")
+    file.mark(0, end + 1, "front matter")
     # a leading line keeps the YAML's line numbers those of the file
     text = "\n" + "\n".join(lines[1:end]) + "\n"
     values = FrontMatter()
     if not text.strip():
-        diagnostics.error(source.at(0), "the front matter is empty", "write 'type: …' and the method's other keys in it")
+        diagnostics.error(file.at(0), "the front matter is empty", "write 'type: …' and the method's other keys in it")
         return values, end + 1
     local = Diagnostics()
-    yaml_source = read_yaml(source.path, text.encode("utf-8"), local)
+    yaml_file = read_yaml(file.path, text.encode("utf-8"), local)
     diagnostics.extend(local)
-    if yaml_source is None:  # its error is said; without the type, the body cannot be read
+    if yaml_file is None:  # its error is said; without the type, the body cannot be read
         return None
-    root = yaml_source.root
+    root = yaml_file.root
     if not isinstance(root, MappingNode):
-        diagnostics.error(yaml_source.location(root), "the front matter is not a list of 'key: value' lines",
+        diagnostics.error(yaml_file.location(root), "the front matter is not a list of 'key: value' lines",
                           "write one 'key: value' line per key")
         return values, end + 1
     for key_node, value_node in root.value:
-        where = yaml_source.location(key_node)
+        where = yaml_file.location(key_node)
         key = key_node.value if isinstance(key_node, ScalarNode) else None
         if key not in FRONT_MATTER:
             diagnostics.error(where, f"{echoed(str(key))} is not a front-matter key of the method's members",
@@ -139,20 +139,20 @@ def read_front_matter(source: MarkdownSource, diagnostics: Diagnostics) -> tuple
         entry = BY_MARKDOWN.get(key)
         if entry is not None and entry.mapping and not (entry.nullable and _is_null(value_node)):
             if not isinstance(value_node, MappingNode):
-                diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a mapping", f"write its keys indented under '{key}:'")
+                diagnostics.error(yaml_file.location(value_node), f"{key!r} needs a mapping", f"write its keys indented under '{key}:'")
                 continue
             values.mappings[FRONT_MATTER[key]] = (styled_mapping(value_node), key_node.start_mark.line + 1)
             values.order.append((key, "plain"))
             continue
         if not isinstance(value_node, ScalarNode) or value_node.tag != "tag:yaml.org,2002:str" or not value_node.value.strip():
-            diagnostics.error(yaml_source.location(value_node), f"{key!r} needs a text value",
+            diagnostics.error(yaml_file.location(value_node), f"{key!r} needs a text value",
                               f"write '{key}: <value>' on one line (quote it when it holds ': ')")
             continue
         mark = value_node.start_mark
         quote = 1 if value_node.style in ("'", '"') else 0
         values[FRONT_MATTER[key]] = Sourced(value_node.value, mark.line + 1, mark.column + 1 + quote)
         values.order.append((key, QUOTING.get(value_node.style or "", "block")))
-        written = yaml_source.text[mark.index:value_node.end_mark.index]
+        written = yaml_file.text[mark.index:value_node.end_mark.index]
         if value_node.style == '"' and "\n" not in written and written != double_quoted(value_node.value):
             values.escaped[key] = written
         elif not value_node.style and "\n" in written:  # folded over lines, as PyYAML's dump writes a long value
@@ -169,10 +169,10 @@ def reads_as(written: str, value: str) -> bool:
     if "\r" in written or not (double or (written[:1].isalnum() and "\n" in written)):
         return False
     text = f"k: {written}"
-    source = read_yaml("front matter", text.encode("utf-8"), Diagnostics())
-    if source is None or not isinstance(source.root, MappingNode) or len(source.root.value) != 1:
+    yaml_file = read_yaml("front matter", text.encode("utf-8"), Diagnostics())
+    if yaml_file is None or not isinstance(yaml_file.root, MappingNode) or len(yaml_file.root.value) != 1:
         return False
-    node = source.root.value[0][1]
+    node = yaml_file.root.value[0][1]
     return (isinstance(node, ScalarNode) and (node.style or "") == ('"' if double else "") and node.value == value
             and node.end_mark.index == len(text))
 

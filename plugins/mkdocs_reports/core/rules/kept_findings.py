@@ -6,7 +6,7 @@ citations, annotations and parts resolve inside it, and the set rules are the se
 system whose reports are the very objects the last check had (the loader gives an
 unchanged file's report again, and reads a system's members anew when its set, its quote
 lock or the collection's member types changed) has the same findings, and only the
-systems an edit touched are checked again. A system without reports is always checked
+systems an edit touched are validated again. A system without reports is always validated
 again: its set file alone is not kept.
 """
 
@@ -19,12 +19,12 @@ from ..loading.loader import LoadCache
 from ..model import Collection, Report, System
 from .graph import CitationGraph
 from .record_rules import validate
-from .set_members import check_set_members
+from .set_members import validate_set_members
 
 
 def rules_over(collection: Collection, graph: CitationGraph) -> Diagnostics:
     """Every rule's findings: the set rules over the members, then the record rules."""
-    diagnostics = check_set_members(collection)
+    diagnostics = validate_set_members(collection)
     diagnostics.merge(validate(collection, graph))
     return diagnostics
 
@@ -40,27 +40,27 @@ class _Findings:
 
 
 @dataclass
-class CheckCache:
+class KeptFindings:
     """Kept by the caller between checks of the same folder."""
 
     files: LoadCache = field(default_factory=dict)
-    findings: dict[str, _Findings] = field(default_factory=dict)
+    by_system: dict[str, _Findings] = field(default_factory=dict)
     #: systems whose rules the last check ran (the others' findings were kept)
-    checked: list[str] = field(default_factory=list)
+    validated: list[str] = field(default_factory=list)
 
     def validate(self, collection: Collection) -> Diagnostics:
         """The rules' findings over ``collection``, one system at a time, each kept while its
         reports are the same (each system keeps at most ``KEEP_PER_FILE`` of its own)."""
         findings: dict[str, _Findings] = {}
-        self.checked = []
+        self.validated = []
         diagnostics = Diagnostics(limit=None)
         for slug, system in collection.systems.items():
-            kept = self.findings.get(slug)
+            kept = self.by_system.get(slug)
             if kept is None or not kept.of(system):
                 alone = Collection(systems={slug: system}, types=collection.types)
                 kept = _Findings(tuple(system.reports.values()), rules_over(alone, CitationGraph(alone)))
-                self.checked.append(slug)
+                self.validated.append(slug)
             findings[slug] = kept
             diagnostics.merge(kept.diagnostics)
-        self.findings = findings
+        self.by_system = findings
         return diagnostics

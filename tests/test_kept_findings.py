@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mkdocs_reports.core.rules.collection_check import check_collection
-from mkdocs_reports.core.rules.kept_checks import CheckCache
+from mkdocs_reports.core.rules.kept_findings import KeptFindings
 
 SAMPLE = Path(__file__).parent / "fixtures" / "sample"
 
@@ -30,7 +30,7 @@ def save(path: Path, old: str, new: str) -> None:
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
 
 
-def both(reports: Path, cache: CheckCache) -> tuple[list[str], list[str]]:
+def both(reports: Path, cache: KeptFindings) -> tuple[list[str], list[str]]:
     """What the kept check says, and what a check from nothing says."""
     kept = check_collection(reports, base=reports.parent, cache=cache)
     fresh = check_collection(reports, base=reports.parent)
@@ -42,28 +42,28 @@ def errors(messages: list[str]) -> list[str]:
 
 
 def test_an_edit_checks_again_only_its_own_system(reports):
-    cache = CheckCache()
+    cache = KeptFindings()
     check_collection(reports, base=reports.parent, cache=cache)
-    assert sorted(cache.checked) == ["alpha", "beta"]
+    assert sorted(cache.validated) == ["alpha", "beta"]
     save(reports / "alpha" / "memory.yaml", "label: Note store", "label: Note warehouse")
     kept, fresh = both(reports, cache)
-    assert cache.checked == ["alpha"]
+    assert cache.validated == ["alpha"]
     assert kept == fresh and not errors(kept), kept
 
 
 def test_an_unchanged_broken_system_is_still_reported(reports):
     save(reports / "beta" / "memory.yaml", "records:\n", "records:\n  - id: MEM-OBJ-twice\n    label: One\n  - id: MEM-OBJ-twice\n    label: Two\n")
-    cache = CheckCache()
+    cache = KeptFindings()
     first = check_collection(reports, base=reports.parent, cache=cache).messages()
     assert any("declared twice" in message for message in first), first
     save(reports / "alpha" / "memory.yaml", "label: Note store", "label: Note warehouse")
     kept, fresh = both(reports, cache)
-    assert cache.checked == ["alpha"]
+    assert cache.validated == ["alpha"]
     assert kept == fresh == first
 
 
 def test_breaking_a_report_and_mending_it(reports):
-    cache = CheckCache()
+    cache = KeptFindings()
     check_collection(reports, base=reports.parent, cache=cache)
     memory = reports / "alpha" / "memory.yaml"
     save(memory, "Writes are checked by MEM-RTE-note-write.", "Writes are checked by MEM-RTE-note-wirte.")
@@ -71,31 +71,31 @@ def test_breaking_a_report_and_mending_it(reports):
     assert kept == fresh and any("MEM-RTE-note-wirte is cited but not declared" in message for message in kept), kept
     save(memory, "MEM-RTE-note-wirte", "MEM-RTE-note-write")
     kept, fresh = both(reports, cache)
-    assert cache.checked == ["alpha"]
+    assert cache.validated == ["alpha"]
     assert kept == fresh and not errors(kept), kept
 
 
 def test_a_deleted_report_and_a_new_system(reports):
-    cache = CheckCache()
+    cache = KeptFindings()
     check_collection(reports, base=reports.parent, cache=cache)
     shutil.copytree(reports / "beta", reports / "gamma")
     save(reports / "gamma" / "_set.yaml", "system: Beta", "system: Gamma")
     kept, fresh = both(reports, cache)
-    assert cache.checked == ["gamma"]
+    assert cache.validated == ["gamma"]
     assert kept == fresh
     (reports / "beta" / "memory.yaml").unlink()
     kept, fresh = both(reports, cache)
-    assert "beta" in cache.checked and "alpha" not in cache.checked
+    assert "beta" in cache.validated and "alpha" not in cache.validated
     assert kept == fresh
 
 
 def test_a_changed_set_file_checks_its_system_again(reports):
-    cache = CheckCache()
+    cache = KeptFindings()
     check_collection(reports, base=reports.parent, cache=cache)
     set_file = reports / "beta" / "_set.yaml"
     set_file.write_text(set_file.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     stat = set_file.stat()
     os.utime(set_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     kept, fresh = both(reports, cache)
-    assert cache.checked == ["beta"]
+    assert cache.validated == ["beta"]
     assert kept == fresh
