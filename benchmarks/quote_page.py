@@ -125,7 +125,7 @@ def main() -> None:
         options = webdriver.ChromeOptions()
         options.page_load_strategy = "none"  # measured from the navigation's start, by the page itself
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for flag in CHROMIUM_FLAGS:
+        for flag in ["--headless=new", *CHROMIUM_FLAGS]:  # the whole browser, as readers have it
             options.add_argument(flag)
         browser = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
         browser.command_executor.client_config.timeout = 600  # a blocked tab answers no command sooner
