@@ -21,7 +21,9 @@ import pytest
 #: Chromium's headless shell (Debian's ``chromium-headless-shell``): the same Blink and V8
 #: as the browser, without the browser's own windows, so a page loads in about half the
 #: time; the whole browser in its headless mode where the shell is not installed
-HEADLESS_SHELL = "chromium-headless-shell"
+#: (Debian's ``/usr/bin`` one is a script that does not ``exec`` it: ChromeDriver would end the
+#: script and leave the shell running, so the binary itself is started where it is)
+HEADLESS_SHELL = ("/usr/lib/chromium/chromium-headless-shell", "chromium-headless-shell")
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -118,7 +120,7 @@ def serve(site_dir: Path, sub_path: str = "/"):
 
 def chromium():
     """A headless Chromium driven by Selenium, or a skip (a failure on CI) when absent."""
-    shell = shutil.which(HEADLESS_SHELL)
+    shell = next(filter(None, map(shutil.which, HEADLESS_SHELL)), None)
     binary, driver = shell or shutil.which("chromium"), shutil.which("chromedriver")
     if not (binary and driver):
         message = "Chromium and ChromeDriver are not installed (scripts/install-browser.sh)"

@@ -26,8 +26,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-import jinja2
-import jinja2.bccache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
@@ -152,24 +150,6 @@ def _remove_empty_folders(folder: Path, root: Path) -> None:
     while folder != root and folder.is_relative_to(root) and not any(folder.iterdir()):
         folder.rmdir()
         folder = folder.parent
-
-
-class CompiledTemplates(jinja2.BytecodeCache):
-    """The theme's templates compiled once per process: MkDocs makes a new Jinja
-    environment for every build, which would compile them again on every save. Jinja
-    checks each template's source against what was compiled, so an edited template is
-    compiled anew."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self.compiled.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
 def build_setting(config: MkDocsConfig, files: Files, errors_banner: str) -> str:

@@ -16,7 +16,8 @@ from ..core.rules.graph import CitationGraph
 from ..core.rules.kept_findings import KeptFindings
 from ..pages import PlannedPage, SitePages
 from ..pages.site import PageSettings
-from .incremental import Builds, CompiledTemplates
+from ..pages.templates import CompiledTemplates
+from .incremental import Builds
 
 
 class Kept:

@@ -213,7 +213,7 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
         """Theme templates do not change during a build: compile each once per process
-        (``incremental.CompiledTemplates``), not again on every save while serving."""
+        (``pages.templates.CompiledTemplates``), not again on every save while serving."""
         env.bytecode_cache = self.kept.templates
         return env
 

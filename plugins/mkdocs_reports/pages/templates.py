@@ -13,6 +13,7 @@ import functools
 from pathlib import Path
 
 import jinja2
+import jinja2.bccache
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -97,7 +98,30 @@ FILTERS = {"prose": _prose, "cell": _cell, "value": _value, "label": _label, "qu
            "anchor": _anchor, "ref": _ref, "href": _href}  # fmt: skip
 
 
-@functools.cache  # one per process and folder: each template is compiled once
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per process, in memory (Jinja's public bytecode cache): a
+    new environment, or a new build's, would compile them all again. Jinja checks each
+    template's source against what was compiled, so an edited template is compiled anew.
+    One cache serves environments made alike only: its key is a template's name and file."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+#: the package's templates as compiled by every ``environment`` of the process (all made
+#: alike): a site with a folder of its own templates, or another site, compiles only those
+_COMPILED = CompiledTemplates()
+
+
+@functools.cache  # one per process and folder
 def environment(overrides: Path | None = None) -> jinja2.Environment:
     """The environment for a site whose own templates are in ``overrides`` (or none). A
     template is read again when its file changes (``mkdocs serve``)."""
@@ -110,6 +134,7 @@ def environment(overrides: Path | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        bytecode_cache=_COMPILED,
     )
     env.filters.update(FILTERS)
     env.tests["unrecorded"] = _unrecorded
