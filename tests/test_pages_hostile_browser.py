@@ -4,7 +4,7 @@ headless Chromium: nothing an author wrote runs.
 
 The export is built once and then by MkDocs and Zensical once each (a module-scoped fixture
 per generator); ProperDocs writes MkDocs' very site of it, which a test checks against the
-MkDocs build the browser is served. Every page is loaded, scrolled, and every element a tooltip may come from is
+MkDocs build the browser is served. Every page is loaded, brought into view whole, and every element a tooltip may come from is
 hovered and focused (``test_site_hostile_browser.hover_all``). Nothing may run, the theme's
 ``#__config`` must be the theme's, and nothing may load from another origin. Zensical is
 installed as ``zensical_install.py`` says.

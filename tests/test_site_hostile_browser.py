@@ -41,7 +41,12 @@ HOSTS = "[title], [data-rpt-label], abbr, .md-status"
 #: its elements, and a loaded machine slows each short script rather than timing out one long one
 BATCH = 25
 BATCH_SECONDS = 30
-SCROLL_STEP = 1500
+#: the tallest the window is made to bring every element of a page into view at once (a
+#: longer page a part this tall at a time): the theme gives a truncated text its tooltip
+#: once the text has been in view, and a window this tall shows the whole of a page and of
+#: its sidebars in a few frames, where a reader's window scrolled through it showed
+#: neither the sidebars' hidden items nor the bands a step skipped
+TALL = 8000
 
 SCROLL = """
 const done = arguments[arguments.length - 1];
@@ -66,16 +71,12 @@ IMAGES_DONE = "return [...document.images].filter(i => !i.complete).map(i => i.s
 
 
 def hover_all(browser) -> dict:
-    """Scroll through the page, then hover and focus every element a tooltip may come from,
+    """Bring the whole page into view, then hover and focus every element a tooltip may come from,
     ``BATCH`` at a time; once every image has loaded or failed, how many were hovered and
     how many elements have a title. A script that takes longer than ``BATCH_SECONDS`` fails
     the test, saying how far it got (and the next test gets a fresh browser)."""
     browser.set_script_timeout(BATCH_SECONDS)
-    y, height = 0, 1
-    while y < height:
-        height = _in_time(browser, f"scrolling to {y} px", SCROLL, y)
-        y += SCROLL_STEP
-    _in_time(browser, "scrolling back", SCROLL, 0)
+    _bring_all_into_view(browser)
     total, hovered = browser.execute_script(COLLECT, HOSTS), 0
     while hovered < total:
         done = _in_time(browser, f"hovering elements {hovered + 1}–{min(hovered + BATCH, total)} of {total}", HOVER, hovered, BATCH)
@@ -83,6 +84,20 @@ def hover_all(browser) -> dict:
         hovered += done
     _settle(browser)
     return {"hovered": hovered, "titled": browser.execute_script("return document.querySelectorAll('[title]').length")}
+
+
+def _bring_all_into_view(browser) -> None:
+    """Every element of the page in view once (``TALL``), then the window as it was,
+    scrolled to the end (where the header shows the page's title instead of the site's)
+    and back."""
+    width, height = browser.execute_script("return [innerWidth, document.documentElement.scrollHeight]")
+    for y in range(0, height, TALL):
+        metrics = {"width": width, "height": min(height - y, TALL), "deviceScaleFactor": 1, "mobile": False}
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        _in_time(browser, f"showing {metrics['height']} px from {y} px", SCROLL, y)
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    _in_time(browser, "scrolling to the end", SCROLL, height)
+    _in_time(browser, "scrolling back", SCROLL, 0)
 
 
 def _in_time(browser, doing: str, script: str, *args):
