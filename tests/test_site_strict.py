@@ -6,7 +6,6 @@ import contextlib
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -14,13 +13,11 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import Abort
 
+from conftest import run_cli
 from sitehtml import GENERATOR_COMMAND as MKDOCS
 from sitehtml import Site, build_site, make_project
 
 pytestmark = pytest.mark.site
-
-CHECK = [sys.executable, "-m", "mkdocs_reports.cli", "check"]
-
 
 def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "NO_COLOR": "1"}
@@ -39,7 +36,7 @@ def broken(tmp_path) -> Path:
 
 
 def test_strict_build_fails_with_the_checkers_messages(broken):
-    check = run([*CHECK, "reports"], broken)
+    check = run_cli("check", "reports", cwd=broken)
     messages = [line for line in check.stdout.splitlines() if ": error: " in line]
     assert check.returncode == 1 and len(messages) == 2
     assert messages[0].startswith("reports/alpha/memory.yaml:")
@@ -58,14 +55,15 @@ def test_a_build_that_is_not_strict_still_shows_the_pages_with_nothing_dangling(
     assert site.broken_links() == []
 
 
-def test_a_docs_page_citing_an_unknown_record_fails_the_strict_build_with_its_line(tmp_path):
+def test_a_docs_page_citing_an_unknown_record_fails_the_strict_build_with_its_line(tmp_path, caplog):
+    """The messages as the build logs them (the generator prints its log: the first test of
+    this module reads them from its command line)."""
     page = "---\ntitle: Bad\n---\n# Bad\n\nSee alpha:MEM-OBJ-nots and nowhere:MEM-OBJ-notes.\n"
     project = make_project(tmp_path / "docs-bad", docs={"bad.md": page})
     with pytest.raises(Abort, match="2 errors"):
         build_site(project)
-    build = run([*MKDOCS, "build", "--strict"], project)
-    assert "docs/bad.md:6:5: error: MEM-OBJ-nots is not declared in alpha — did you mean alpha:MEM-OBJ-notes?" in build.stderr
-    assert "docs/bad.md:6:28: error: nowhere:MEM-OBJ-notes names no system of the collection" in build.stderr
+    assert "docs/bad.md:6:5: error: MEM-OBJ-nots is not declared in alpha — did you mean alpha:MEM-OBJ-notes?" in caplog.text
+    assert "docs/bad.md:6:28: error: nowhere:MEM-OBJ-notes names no system of the collection" in caplog.text
 
 
 def test_report_and_docs_files_are_named_from_the_folder_of_mkdocs_yml_wherever_the_build_runs(broken, tmp_path):
@@ -137,12 +135,18 @@ def _fetch(url: str) -> str:
         return ""
 
 
+#: how often a test asks the server again: far below MkDocs' own watcher, which looks
+#: for changed files every 0.5 s and rebuilds 0.1 s after one, so that a test waits for the
+#: rebuild, not for its next question (a request to a local server costs little)
+POLL = 0.05
+
+
 def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if text in _fetch(url):
             return True
-        time.sleep(0.5)
+        time.sleep(POLL)
     return False
 
 
