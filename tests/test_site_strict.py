@@ -153,9 +153,9 @@ def _fetch(url: str) -> str:
 
 
 #: how often a test asks the server again: as often as MkDocs' own watcher looks for
-#: changed files. Asking every 0.05 s made the serve tests slower on a busy machine, not
-#: faster (25.5 and 28.2 s against 18.3 and 24.7 s, one after the other): each request
-#: takes the server's processor time from the rebuild the test waits for
+#: changed files. Asking every 0.05 s did not make the serve tests faster on a busy
+#: machine (25.5 and 28.2 s against 18.3 and 24.7 s, one after the other): each request
+#: takes processor time from the rebuild the test waits for
 POLL = 0.5
 
 
