@@ -119,6 +119,7 @@ def test_hostile_text_is_safe_as_markdown_alone(tmp_path):
     assert "Raw HTML <script>alert('boundary')</script> and <img src=x onerror=\"alert('img')\"> stay text." in evil
 
 
+@pytest.mark.once  # only the command and its files: no generator
 def test_a_collection_with_errors_writes_nothing(reports, tmp_path):
     reports.report("alpha", "write_side: Cites MEM-OBJ-missing.\n")
     result = run_cli("pages", str(reports.root), "--out", str(tmp_path / "out"))
@@ -127,6 +128,7 @@ def test_a_collection_with_errors_writes_nothing(reports, tmp_path):
     assert result.stderr.strip().endswith("1 error")
 
 
+@pytest.mark.once  # only the command and its files: no generator
 def test_the_output_folder_is_new_or_its_own(reports, tmp_path):
     reports.report("alpha")
     out = tmp_path / "out"
@@ -143,6 +145,7 @@ def test_the_output_folder_is_new_or_its_own(reports, tmp_path):
     assert not (out / "alpha" / "stale.md").exists() and (out / "alpha" / "memory" / "index.md").is_file()
 
 
+@pytest.mark.once  # only the command and its files: no generator
 def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tmp_path):
     reports.report("records")
     result = run_cli("pages", str(reports.root), "--out", str(tmp_path / "out"))
@@ -152,6 +155,7 @@ def test_a_system_named_like_a_site_page_is_an_error_not_a_traceback(reports, tm
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.once  # only the command and its files: no generator
 def test_the_generators_search_leaves_out_the_listings_of_the_collection_only(tmp_path):
     """Each record and system is indexed on its own page; the record index of 200 reports
     as one search entry passed Zensical's limit of 64 KB a field and failed its build, and

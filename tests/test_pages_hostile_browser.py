@@ -84,6 +84,7 @@ def mkdocs_build(export, tmp_path_factory) -> tuple[Path, bytes, dict[str, bytes
     return served, *built_files("mkdocs", export, served, strict=False)
 
 
+@pytest.mark.once  # it names both generators itself
 def test_properdocs_builds_the_export_as_mkdocs_does(export, mkdocs_build, tmp_path):
     """So the browser looks at the MkDocs and the Zensical build: ProperDocs' is the same,
     byte for byte but for the generator's name."""

@@ -25,7 +25,9 @@ from profiles import profile_collection
 from sitehtml import Site
 from zensical_install import zensical_command
 
-pytestmark = pytest.mark.site
+#: every build here is by a generator named here (``python -m mkdocs``, Zensical), whatever
+#: ``--generator`` says, and the export is the command's: the ProperDocs pass leaves it out
+pytestmark = pytest.mark.once
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +42,7 @@ def export(tmp_path_factory) -> Path:
     return root
 
 
-#: Zensical builds as it does whatever ``--generator`` says: the ProperDocs pass leaves it out
-@pytest.fixture(scope="module", params=["mkdocs", pytest.param("zensical", marks=pytest.mark.once)])
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
 def built(request, export, tmp_path_factory) -> tuple[str, Path]:
     generator = request.param
     project = tmp_path_factory.mktemp(f"{generator}-project")

@@ -4,6 +4,13 @@ generated pages, the settings and the search entries as it would a hand-written 
 
 Every plugin here is the real one from PyPI (the ``test`` extra installs them); every row
 of the package README's compatibility table is backed by a test of this module.
+
+The plugins that only add files or pages of their own and read the generated pages without
+changing them (redirects, llmstxt, rss, blog) are listed together, all before ``reports`` or
+all after it, in one build per order (``together``), which each of their tests reads: each
+still sees the generated pages in its order, and a plugin that failed beside ``reports``
+fails that strict build. Plugins that change the pages' HTML, URLs or navigation, or need a
+setup of their own, keep a build each.
 """
 
 from __future__ import annotations
@@ -61,20 +68,49 @@ def tags_of(html: str) -> list[tuple[str, dict[str, str | None]]]:
     return parser.tags
 
 
-@pytest.mark.parametrize("order", ORDERS)
-def test_redirects_to_generated_pages_hold_in_either_order(tmp_path, order):
-    plugin = "  - redirects:\n      redirect_maps:\n        old-alpha.md: alpha/memory.md\n"
-    site = build_site(project_with(tmp_path, plugin, order))  # strict: a missing target is a warning
-    redirect = (site / "old-alpha" / "index.html").read_text(encoding="utf-8")
+def build_by_command(project: Path) -> Path:
+    """The site built by the generator's own command line, which starts plugins as a
+    reader's build does (``on_startup``: mkdocs-rss-plugin sets itself up there)."""
+    site = project / "site"
+    run = subprocess.run([*GENERATOR_COMMAND, "build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    return site
+
+
+#: plugins that add files or pages of their own and leave the generated pages as they find
+#: them, listed together (see the module's docstring); the site's address is llmstxt's and rss's
+TOGETHER = (
+    "  - redirects:\n      redirect_maps:\n        old-alpha.md: alpha/memory.md\n"
+    "  - llmstxt:\n      sections:\n        Reports:\n          - alpha/*.md\n"
+    "  - rss\n"
+    "  - blog\n"
+)
+SITE_URL = "https://example.org/"
+#: a blog post citing a record of the sample
+POST = "---\ndate: 2024-05-06\n---\n\n# A post\n\nAlpha keeps alpha:MEM-OBJ-notes.\n"
+
+
+@pytest.fixture(scope="module", params=ORDERS)
+def together(request, tmp_path_factory) -> Path:
+    """The site built with the plugins of ``TOGETHER`` in one order, a blog post among its
+    pages; built by the command line, which rss needs (``build_by_command``)."""
+    project = project_with(tmp_path_factory.mktemp(f"together-{request.param}"), TOGETHER, request.param, site_url=SITE_URL)
+    (project / "docs" / "blog" / "posts").mkdir(parents=True)
+    (project / "docs" / "blog" / "index.md").write_text("# Blog\n", encoding="utf-8")
+    (project / "docs" / "blog" / "posts" / "notes.md").write_text(POST, encoding="utf-8")
+    return build_by_command(project)  # strict: a redirect's missing target is a warning
+
+
+def test_redirects_to_generated_pages_hold_in_either_order(together):
+    redirect = (together / "old-alpha" / "index.html").read_text(encoding="utf-8")
     assert "../alpha/memory/" in redirect
 
 
-@pytest.mark.parametrize("order", ORDERS)
-def test_llmstxt_lists_generated_pages_in_either_order(tmp_path, order):
-    plugin = "  - llmstxt:\n      sections:\n        Reports:\n          - alpha/*.md\n"
-    site = build_site(project_with(tmp_path, plugin, order, site_url="https://example.org/reports/"))
+def test_llmstxt_lists_generated_pages_in_either_order(together):
+    site = together
     listed = (site / "llms.txt").read_text(encoding="utf-8")
-    assert "https://example.org/reports/alpha/memory/index.md" in listed, listed
+    assert f"{SITE_URL}alpha/memory/index.md" in listed, listed
     assert RECORD.upper() in (site / "alpha" / "memory" / "index.md").read_text(encoding="utf-8").upper()
 
 
@@ -125,22 +161,9 @@ def test_search_index_has_the_generated_pages_entries_in_either_order(tmp_path, 
     assert "alpha/memory/" in locations and f"alpha/memory/#{RECORD}" not in locations  # the page's entry, no record's
 
 
-
-def build_by_command(project: Path) -> Path:
-    """The site built by the generator's own command line, which starts plugins as a
-    reader's build does (``on_startup``: mkdocs-rss-plugin sets itself up there)."""
-    site = project / "site"
-    run = subprocess.run([*GENERATOR_COMMAND, "build", "--strict", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
-                         capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    return site
-
-
-@pytest.mark.parametrize("order", ORDERS)
-def test_rss_with_its_default_match_path_builds_and_lists_generated_pages_in_either_order(tmp_path, order):
-    site_dir = build_by_command(project_with(tmp_path, "  - rss\n", order, site_url="https://example.org/"))
-    feed = (site_dir / "feed_rss_created.xml").read_text(encoding="utf-8")
-    assert "https://example.org/alpha/memory/" in feed  # its default match_path takes every page
+def test_rss_with_its_default_match_path_builds_and_lists_generated_pages_in_either_order(together):
+    feed = (together / "feed_rss_created.xml").read_text(encoding="utf-8")
+    assert f"{SITE_URL}alpha/memory/" in feed  # its default match_path takes every page
 
 
 def test_static_i18n_is_refused_in_one_line_naming_it(tmp_path):
@@ -180,14 +203,8 @@ def test_git_revision_dates_of_generated_pages_are_those_of_the_reports_they_sho
     assert dates("records") == {"2022-03-04"}  # a page of the whole collection: the collection's
 
 
-@pytest.mark.parametrize("order", ORDERS)
-def test_citations_in_blog_posts_link_from_the_posts_url_in_either_order(tmp_path, order):
-    project = project_with(tmp_path, "  - blog\n", order)
-    (project / "docs" / "blog" / "posts").mkdir(parents=True)
-    (project / "docs" / "blog" / "index.md").write_text("# Blog\n", encoding="utf-8")
-    post = "---\ndate: 2024-05-06\n---\n\n# A post\n\nAlpha keeps alpha:MEM-OBJ-notes.\n"
-    (project / "docs" / "blog" / "posts" / "notes.md").write_text(post, encoding="utf-8")
-    site = Site(build_site(project))
+def test_citations_in_blog_posts_link_from_the_posts_url_in_either_order(together):
+    site = Site(together)
     [post_url] = [url for url in site.pages if url.startswith("blog/2024/")]
     [link] = [link for link in site.page(post_url).links if link.text == "MEM-OBJ-notes"]
     assert site.resolve(site.page(post_url), link.href) == ("alpha/memory/", "mem-obj-notes")

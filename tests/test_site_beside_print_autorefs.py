@@ -37,11 +37,22 @@ def with_reference_links(project: Path) -> Path:
     return project
 
 
-@pytest.mark.parametrize("order", ORDERS)
-def test_reference_links_in_report_text_survive_autorefs_in_either_order(tmp_path, order):
-    project = with_reference_links(project_with(tmp_path, "  - autorefs\n", order))
+#: print-site switched off by its own option, listed with autorefs: it leaves the pages as
+#: it finds them, so one build per order serves the tests of both
+BESIDE = "  - autorefs\n  - print-site:\n      enabled: false\n"
+
+
+@pytest.fixture(scope="module", params=ORDERS)
+def built(request, tmp_path_factory) -> Path:
+    """The site with autorefs and print-site (switched off) in one order, report text
+    holding reference-style links and a hand-written page using autorefs."""
+    project = with_reference_links(project_with(tmp_path_factory.mktemp(request.param), BESIDE, request.param))
     (project / "docs" / "xref.md").write_text("# Cross-references\n\n## A target\n\nSee [the target][a-target].\n", encoding="utf-8")
-    site = build_site(project)  # strict: autorefs reports no reference of author text
+    return build_site(project)  # strict: autorefs reports no reference of author text
+
+
+def test_reference_links_in_report_text_survive_autorefs_in_either_order(built):
+    site = built
     html = (site / "alpha" / "memory" / "index.html").read_text(encoding="utf-8")
     assert AUTHOR_LINKS in html  # the author's text, brackets and all
     assert not re.search(r"<autoref\b|data-autorefs-", html, re.IGNORECASE)
@@ -62,8 +73,7 @@ def test_print_site_is_refused_in_one_line_naming_it_in_either_order(tmp_path, o
     assert not (tmp_path / "site" / "print_page").exists()
 
 
-def test_print_site_switched_off_by_its_enabled_option_is_not_refused(tmp_path):
-    project = project_with(tmp_path, "  - print-site:\n      enabled: false\n", "after")
-    site = build_site(project)
+def test_print_site_switched_off_by_its_enabled_option_is_not_refused(built):
+    site = built
     assert (site / "alpha" / "memory" / "index.html").is_file()
     assert not (site / "print_page").exists()

@@ -1,7 +1,14 @@
 """The package as another project adopts it: the sdist and wheel built from this checkout,
 the wheel installed into a fresh virtual environment in an unrelated folder, and a minimal
 project with its own reports built strictly with MkDocs and with ProperDocs — a preview
-build included, banner and 404 redirect coming from the package alone."""
+build included, banner and 404 redirect coming from the package alone.
+
+What is the point here is the package's own files, metadata and entry points, not pip's
+or build's work: the sdist and wheel are built without an isolated build environment (the
+``test`` extra installs the declared backend, whose version ``build`` checks), and the fresh
+environment sees the test environment's other packages through a folder of links in a
+``.pth`` path line (neither this checkout's editable install nor its metadata among them),
+so that pip installs the wheel alone, after checking its dependencies against them."""
 
 from __future__ import annotations
 
@@ -10,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import venv
 import zipfile
@@ -55,17 +63,30 @@ def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProces
 def dist(tmp_path_factory) -> Path:
     """sdist and wheel, the wheel built from the sdist (so the sdist is complete); once per session."""
     out = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", str(out), str(REPO)], cwd=out)
+    run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(REPO)], cwd=out)
     return out
+
+
+#: what of the test environment the fresh one does not see: this checkout's editable
+#: install (its path file) and its metadata, so that only the wheel can answer
+_THIS_CHECKOUT = ("mkdocs_reports", "__editable__")
 
 
 @pytest.fixture(scope="session")
 def adopter(dist, tmp_path_factory) -> Path:
-    """A fresh virtual environment with the wheel and ProperDocs, in a folder of its own."""
+    """A fresh virtual environment with the wheel, in a folder of its own, its dependencies
+    and ProperDocs those of the test environment (see the module's docstring)."""
     home = tmp_path_factory.mktemp("adopter")
     venv.create(home / "venv", with_pip=False)  # this pip installs into it (--python): faster
-    (wheel,) = dist.glob("*.whl")
     python = str(home / "venv" / "bin" / "python")
+    packages = home / "packages"  # the test environment's packages, each a link
+    packages.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if not entry.name.startswith(_THIS_CHECKOUT) and entry.suffix != ".pth":
+            (packages / entry.name).symlink_to(entry)
+    purelib = run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=home).stdout.strip()
+    (Path(purelib) / "test-environment.pth").write_text(f"{packages}\n", encoding="utf-8")
+    (wheel,) = dist.glob("*.whl")
     run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-compile", str(wheel), "properdocs"], cwd=home)
     return home
 
@@ -101,7 +122,7 @@ def test_a_fresh_project_builds_strictly_and_as_a_preview(adopter, tmp_path, gen
     (project / "reports" / "acme" / "memory.yaml").write_text(REPORT, encoding="utf-8")
     (project / "docs").mkdir()  # MkDocs wants the folder; the plugin writes the home page
     (project / "mkdocs.yml").write_text(PROJECT_CONFIG, encoding="utf-8")
-    command = [str(adopter / "venv" / "bin" / generator), "build", "--strict", "-f", "mkdocs.yml"]
+    command = [str(python), "-m", generator, "build", "--strict", "-f", "mkdocs.yml"]  # its command line, from the test environment
     published = run([*command, "--site-dir", "published"], cwd=project, REPORTS_SITE_URL="https://example.org/analyses/")
     assert "Reports: 1 systems, 1 reports, 2 records" in published.stderr
     page = (project / "published" / "acme" / "memory" / "index.html").read_text(encoding="utf-8")
