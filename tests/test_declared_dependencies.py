@@ -1,0 +1,67 @@
+"""Every package the plugin imports from outside the standard library is one of its declared
+dependencies (``pyproject.toml``), or comes with one: the wheel test's fresh environment
+sees the test environment's packages, so it would not notice an undeclared one."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import sys
+import tomllib
+
+from conftest import REPO
+
+PACKAGE = REPO / "plugins" / "mkdocs_reports"
+#: imported only where the generator in use provides it (the package runs under either)
+EITHER_GENERATOR = {"properdocs"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _imported() -> dict[str, str]:
+    """Top-level module → the first file importing it, for every import in the package."""
+    found: dict[str, str] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                found.setdefault(name.split(".")[0], str(path.relative_to(REPO)))
+    return found
+
+
+def _with_their_requirements(declared: set[str]) -> set[str]:
+    """The declared distributions and everything they require, as installed."""
+    seen, todo = set(), list(declared)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            requires = importlib.metadata.requires(name) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        todo += [_name(r) for r in requires if "extra ==" not in r]
+    return seen
+
+
+def test_every_third_party_import_is_declared():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {_name(r) for r in project["dependencies"]}
+    provided = _with_their_requirements(declared)
+    distributions = importlib.metadata.packages_distributions()
+    undeclared = []
+    for module, where in _imported().items():
+        if module in sys.stdlib_module_names or module == "mkdocs_reports" or module in EITHER_GENERATOR:
+            continue
+        owners = {d.lower().replace("_", "-") for d in distributions.get(module, [])}
+        if not owners & provided:
+            undeclared.append(f"{module} ({where}): from {sorted(owners) or 'no installed distribution'}")
+    assert undeclared == [], "declare these in pyproject.toml's dependencies:\n" + "\n".join(undeclared)
