@@ -43,7 +43,7 @@ class _Findings:
 class CheckCache:
     """Kept by the caller between checks of the same folder."""
 
-    files: LoadCache = field(default_factory=dict)
+    files: LoadCache = field(default_factory=LoadCache)
     findings: dict[str, _Findings] = field(default_factory=dict)
     #: systems whose rules the last check ran (the others' findings were kept)
     checked: list[str] = field(default_factory=list)
