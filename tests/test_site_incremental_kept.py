@@ -87,6 +87,18 @@ def test_a_label_whose_id_another_system_declares_reaches_its_preview_and_the_lo
     assert "beta/memory.md" not in changed  # beta's own pages show beta's reports only
 
 
+def test_an_id_given_up_by_one_system_leaves_the_previews_of_the_others_that_declare_it(served):
+    """A preview names the other systems that declare the same ID: unchanged systems' files
+    change too when an edited system takes the ID or gives it up."""
+    before = served.build()
+    _edit(served.root / "gamma" / "memory.yaml", "- id: MEM-OBJ-notes", "- id: MEM-OBJ-gamma-notes")
+    after, changed = _after(served, before)
+    assert {"assets/mkdocs-reports/previews/alpha.json", "assets/mkdocs-reports/previews/beta.json"} <= changed
+    _edit(served.root / "gamma" / "memory.yaml", "- id: MEM-OBJ-gamma-notes", "- id: MEM-OBJ-notes")
+    again, changed = _after(served, after)
+    assert again == before
+
+
 def test_a_status_change_shows_in_the_coverage_overview(served):
     before = served.build()
     # a value no record gave before: the layer's table has a column more, in every system's row

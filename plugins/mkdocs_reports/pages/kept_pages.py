@@ -55,8 +55,10 @@ class KeptPages:
         self.settings: PageSettings | None = None
         #: this build's systems (slug → what is made of it), in the collection's order
         self.systems: dict[str, SystemPieces] = {}
-        #: the systems whose pieces this build takes from the last
+        #: the systems whose pieces this build takes from the last, and what the last build
+        #: made of the others (changed or gone)
         self.same: set[str] = set()
+        self.replaced: list[SystemPieces] = []
         #: the last build's backlinks and preview files (``Backlinks``, ``PreviewFiles``)
         self.backlinks: Backlinks | None = None
         self.previews: Mapping[str, KeptPreview] = {}
@@ -86,6 +88,7 @@ class KeptPages:
             else:
                 same.add(slug)
             planned[slug] = made
+        self.replaced = [made for slug, made in last.items() if slug not in same]
         self.systems, self.same = planned, same
 
     def piece(self, slug: str, key: Hashable, make: Callable[[], T]) -> T:

@@ -368,13 +368,21 @@ class SitePages:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
         kept = self.kept
-        self._systems  # noqa: B018  (planned: which systems are the same as the last build's)
-        same = {f"{PREVIEW_DIR}/{slug}.json" for slug in kept.same}
+        ids = {view.system.slug: self._piece(view, "ids", partial(self._declared_ids, view)) for view in self.overview.systems}
+        # IDs an edit may have given to or taken from other systems: the changed systems' own, then and now
+        touched = set().union(*(made.pieces.get("ids", ()) for made in kept.replaced), *(ids[slug] for slug in ids if slug not in kept.same))
+        same = {f"{PREVIEW_DIR}/{slug}.json": slug for slug in kept.same}
         last = {path: made for path, made in kept.previews.items() if path in same}
-        self._previews = record_previews(self.overview, self.backlinks, self.paths, last, self.corrections, kept.keep)
+        unchanged = {path for path in last if touched.isdisjoint(ids[same[path]])}
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, last, self.corrections, kept.keep, unchanged)
         if kept.keep:
             kept.previews = self._previews.made
         return self._previews
+
+    def _declared_ids(self, view: SystemView) -> frozenset[str]:
+        """The IDs a system's preview file names other systems by (``previews.also_in``)."""
+        declared = (record.id for records in view.records.values() for record in records)
+        return frozenset(declared).union(external.id for records in view.external.values() for external in records)
 
     @property
     def made_previews(self) -> Mapping[str, Kept]:
