@@ -321,15 +321,16 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
     found = []
-    for path, relative in _walk(root):
-        display = display_path(path, base)
-        if path.is_symlink() and path.is_dir():
+    named = _displayed_under(root, base)
+    for path, relative, entry in _walk(root):
+        display = named(path, relative)
+        if entry.is_symlink() and entry.is_dir():
             diagnostics.error(
                 Location(display),
                 "this folder is a symbolic link; its files are not read",
                 "move the folder itself here (links are not followed, so that no file outside the reports folder is published)",
             )
-        elif relative[0] == TYPES_DIR or path.suffix.lower() not in (".yaml", ".yml") or (path.is_dir() and len(relative) == 1):
+        elif relative[0] == TYPES_DIR or path.suffix.lower() not in (".yaml", ".yml") or (len(relative) == 1 and entry.is_dir()):
             continue  # (a folder named like a report file is read below, and refused as no regular file)
         elif len(relative) != 2:
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
@@ -340,22 +341,36 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
     return found
 
 
-def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
+def _displayed_under(root: Path, base: Path | None) -> Callable[[Path, tuple[str, ...]], str]:
+    """How messages name a file under ``root`` (``display_path``), from its parts below
+    ``root`` when ``root`` is named relative to the first folder ``display_path`` tries:
+    every file under it is then named by the same prefix (no path arithmetic per file)."""
+    first = base if base is not None else Path.cwd()
+    if not root.absolute().is_relative_to(first.absolute()):
+        return lambda path, relative: display_path(path, base)
+    prefix = display_path(root, base)
+    prefix = "" if prefix == "." else prefix + "/"
+    return lambda path, relative: prefix + "/".join(relative)
+
+
+def _walk(root: Path) -> list[tuple[Path, tuple[str, ...], os.DirEntry[str]]]:
     """Every entry under ``root`` with its path parts below it, in path order, without
     descending into symbolic links."""
-    found, folders = [], [root]
+    found: list[tuple[tuple[str, ...], str, os.DirEntry[str]]] = []
+    folders: list[tuple[str, tuple[str, ...]]] = [(str(root), ())]
     while folders:
-        folder = folders.pop()
+        folder, parts = folders.pop()
         try:
             entries = list(os.scandir(folder))
         except OSError:
             continue
         for entry in entries:
-            path = Path(entry.path)
-            found.append((path, path.relative_to(root).parts))
+            relative = (*parts, entry.name)
+            found.append((relative, entry.path, entry))
             if entry.is_dir(follow_symlinks=False):
-                folders.append(path)
-    return sorted(found)
+                folders.append((entry.path, relative))
+    found.sort(key=lambda item: item[0])  # (the order of the paths: part by part)
+    return [(Path(path), relative, entry) for relative, path, entry in found]
 
 
 @dataclass
