@@ -9,8 +9,13 @@ Each page is written by a template (``templates/reports/``) with a ``PageBuilder
 headings, the table of contents, slots) and a ``PageText`` (author text as HTML, linked),
 every other value escaped; then the page goes through the sanitizer, which keeps only the
 ids it declared (``safety.sanitize``): the second layer, whatever made the HTML. What must
-not go through that sanitizer (the pictures, cleaned by their own allowlist; the record
-index's rows, sanitized one system at a time) fills the page's slots afterwards.
+not go through that sanitizer (the pictures, cleaned by their own allowlist; the rows of
+the tables that list every system — the record index, the systems page, the coverage
+overview — sanitized one system at a time by the same allowlist) fills the page's slots
+afterwards.
+
+What one build makes of a system for the next (``mkdocs serve``) is kept in
+``kept_pages.py``: this module only renders, and asks it for a system's pieces.
 """
 
 from __future__ import annotations
@@ -116,7 +121,7 @@ class SitePages:
         self.backlinks: Backlinks = Backlinks(graph, self.kept.backlinks)
         if self.kept.keep:
             self.kept.backlinks = self.backlinks
-        self.overview = Overview(graph, self.backlinks)
+        self.overview = Overview(graph, self.backlinks, self._piece)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
