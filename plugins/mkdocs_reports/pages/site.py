@@ -318,7 +318,7 @@ class SitePages:
                 # the files its quotes come from: the filter finds the record by them
                 files=" ".join(dict.fromkeys(q.path for q in record.quotes)) if isinstance(record, Record) else "",
             ))  # fmt: skip
-            rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
+            rows.append(((record.id, slug), sanitize_rows(str(html_row), site=self.site_markup)))  # rows declare no ids
         return rows
 
     def _index_rows_html(self) -> str:
@@ -342,7 +342,7 @@ class SitePages:
         if module is None:
             _, context = self._builder_context(page, None)
             module = self._row_macros[page] = self.env.get_template("reports/tables.html.j2").make_module(vars=context)
-        return sanitize_rows(str(getattr(module, macro)(view, *args)).strip())  # rows declare no ids
+        return sanitize_rows(str(getattr(module, macro)(view, *args)).strip(), site=self.site_markup)  # rows declare no ids
 
     def search_parts(self) -> Iterator[str]:
         """The search entries of every generated page (``search.py``), one system at a time,
