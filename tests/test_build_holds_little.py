@@ -8,6 +8,7 @@ import tracemalloc
 
 from mkdocs_reports.core.rules.collection_check import check_collection
 from mkdocs_reports.pages import SitePages
+from mkdocs_reports.pages.kept_pages import KeptPages
 from test_site_navigation import collection
 
 
@@ -41,12 +42,13 @@ def test_a_build_does_not_hold_every_preview_file_it_wrote(tmp_path):
 
 def test_while_serving_the_previews_are_kept_for_the_next_build(tmp_path):
     graph = check_collection(collection(tmp_path / "nine", 9)).graph
-    first = SitePages(graph)
-    first.planned(keep=True)
+    kept = KeptPages()
+    first = SitePages(graph, kept=kept)
+    first.planned()
     held, total = _held_after_reading_every_preview(first)
     assert held >= total, (held, total)
-    again = SitePages(graph)
-    again.planned(first, keep=True)
+    again = SitePages(graph, kept=kept)
+    again.planned()
     previews = again.previews()
     assert all(previews.is_kept(path) for path in previews)
 

@@ -44,6 +44,26 @@ def _items(items: Iterable, out: list[str]) -> None:
             out.append("]")
 
 
+class _ShownNavigation:
+    """The navigation each page shows, as text for its fingerprint, worked out once for the
+    pages of one section: ``view`` gives them the same one (the site's entries and their
+    own system's section: ``navigation.py``), and a site has thousands of pages in a few
+    hundred sections."""
+
+    def __init__(self, view: Callable[[Page], Navigation]) -> None:
+        self._view = view
+        self._texts: dict[int, str] = {}
+
+    def __call__(self, page: Page) -> str:
+        key = id(page.parent)  # (the sections live as long as this build's navigation)
+        text = self._texts.get(key)
+        if text is None:
+            items: list[str] = []
+            _items(self._view(page).items, items)
+            text = self._texts[key] = "\n".join(items)
+        return text
+
+
 def _neighbour(page: Page | None) -> str:
     return f"{page.title}:{page.url}" if page is not None else ""
 
@@ -65,6 +85,7 @@ class Builds:
         ``view`` is the navigation a page shows. A data file with a fingerprint (its
         content's: ``content_digest``) is unchanged when its content is."""
         previous = self.fingerprints if self.site_dir == site_dir else {}
+        shown_navigation = _ShownNavigation(view)
         for file in files:
             if not isinstance(file, GeneratedFile) or file.fingerprint is None:
                 continue
@@ -72,8 +93,7 @@ class Builds:
                 file.unchanged = previous.get(file.src_uri) == file.fingerprint and os.path.isfile(file.abs_dest_path)
                 continue
             page = file.page
-            shown: list[str] = [setting, page.url, str(page.title), _neighbour(page.previous_page), _neighbour(page.next_page)]
-            _items(view(page).items, shown)
+            shown = [setting, page.url, str(page.title), _neighbour(page.previous_page), _neighbour(page.next_page), shown_navigation(page)]
             digest = hashlib.blake2b(file.fingerprint.encode(), digest_size=16)
             digest.update("\n".join(shown).encode())
             file.fingerprint = digest.hexdigest()
@@ -92,11 +112,11 @@ class Builds:
         previous = self.hand_written if self.site_dir == site_dir else {}
         self._hand_written = {}
         pages = [(file, file.page) for file in files if file.page is not None]
+        shown_navigation = _ShownNavigation(view)
         again = False
         for file, page in pages:
             shown = shows(file)
-            parts = [setting, shown or "", page.url, _neighbour(page.previous_page), _neighbour(page.next_page)]
-            _items(view(page).items, parts)
+            parts = [setting, shown or "", page.url, _neighbour(page.previous_page), _neighbour(page.next_page), shown_navigation(page)]
             fingerprint = hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
             if shown is not None:
                 self._hand_written[file.src_uri] = fingerprint

@@ -1,7 +1,8 @@
 """What `mkdocs serve` keeps from one build for the next, in one place, so that the hooks
 only ask it: the check's read files and each system's findings (``core/rules/kept_findings.py``),
-the pages the last build planned (a system whose reports are the very same keeps its
-pages, backlinks, index rows, search entries and preview file: ``pages/site.py``), the
+what the page layer made of each system (a system whose reports are the very same keeps
+its pages, backlinks, its rows of the pages that list every system, search entries, ID
+lookup entries and preview file: ``pages/kept_pages.py``), the
 generated pages' fingerprints (``incremental.Builds``) and the theme's compiled templates.
 MkDocs keeps the plugin instance, and so this, across the rebuilds of one `serve`."""
 
@@ -15,6 +16,7 @@ from ..core.rules.collection_check import CheckedCollection, check_collection
 from ..core.rules.graph import CitationGraph
 from ..core.rules.kept_findings import KeptFindings
 from ..pages import PlannedPage, SitePages
+from ..pages.kept_pages import KeptPages
 from ..pages.site import PageSettings
 from ..pages.templates import CompiledTemplates
 from .incremental import Builds
@@ -23,6 +25,7 @@ from .incremental import Builds
 class Kept:
     def __init__(self) -> None:
         self.findings = KeptFindings()
+        self.pages_made = KeptPages()  # what the last build made of each system
         self.site: SitePages | None = None  # the last build's pages
         self.builds = Builds()
         self.templates = CompiledTemplates()
@@ -49,9 +52,8 @@ class Kept:
     def pages(self, graph: CitationGraph, settings: PageSettings, serving: bool) -> tuple[SitePages, dict[str, PlannedPage]]:
         """This build's pages, planned; while serving, with what the last build made of the
         systems whose reports are the same (and kept for the next build)."""
-        previous = self.site if serving else None
-        site = SitePages(graph, settings, previous)
+        site = SitePages(graph, settings, self.pages_made if serving else None)
         self.site = None  # (planning may fail: nothing half-planned is kept)
-        planned = site.planned(previous, keep=serving)
+        planned = site.planned()
         self.site = site
         return site, planned

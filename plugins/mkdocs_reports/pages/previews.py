@@ -25,6 +25,7 @@ import json
 import re
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from itertools import islice
 from typing import TypedDict
 
@@ -106,12 +107,21 @@ class PreviewFiles(Mapping[str, str]):
     IDs stand in the same other systems, is that build's file again (``is_kept``): while
     ``mkdocs serve`` runs, an edit writes its own system's file, not every system's. Only
     then (``keep``) are the files made held for the next build; a build that has none
-    lets each go once it is written."""
+    lets each go once it is written. ``unchanged``: the kept files whose other systems are
+    known to be the same (none of their IDs is declared by a system that changed), whose
+    signature is then not worked out again."""
 
     def __init__(self, views: Mapping[str, SystemView], make: Callable[[SystemView], str], signature: Callable[[SystemView], tuple[object, ...]],
-                 kept: Mapping[str, Kept], keep: bool = True) -> None:  # fmt: skip
+                 kept: Mapping[str, Kept], keep: bool = True, unchanged: AbstractSet[str] = frozenset()) -> None:  # fmt: skip
         self._views, self._make, self._signature, self._keep = views, make, signature, keep
-        self._kept = {path: kept[path][1] for path, view in views.items() if path in kept and kept[path][0] == signature(view)}
+        self._signatures: dict[str, tuple[object, ...]] = {}
+        self._kept: dict[str, str] = {}
+        for path, view in views.items():
+            if path in kept:
+                last, text = kept[path]
+                now = self._signatures[path] = last if path in unchanged else signature(view)
+                if now == last:
+                    self._kept[path] = text
         #: what this build made or kept, for the next one
         self.made: dict[str, Kept] = {path: kept[path] for path in self._kept}
 
@@ -124,7 +134,8 @@ class PreviewFiles(Mapping[str, str]):
         if text is None:
             text = self._make(view)
         if self._keep:
-            self.made[path] = (self._signature(view), text)
+            signature = self._signatures.get(path)
+            self.made[path] = (signature if signature is not None else self._signature(view), text)
         return text
 
     def __iter__(self) -> Iterator[str]:
@@ -135,12 +146,13 @@ class PreviewFiles(Mapping[str, str]):
 
 
 def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept: Mapping[str, Kept] | None = None,
-                    corrections: Corrections | None = None, keep: bool = True) -> PreviewFiles:  # fmt: skip
+                    corrections: Corrections | None = None, keep: bool = True, unchanged: AbstractSet[str] = frozenset()) -> PreviewFiles:  # fmt: skip
     """``<PREVIEW_DIR>/<system>.json`` → its JSON, for every system; ``_index`` in each is
     the record index's URL from the site's root (no record anchor starts with "_").
     ``kept``: files of systems an earlier build made of the very same reports. Each
     record's ``corrections`` say what the reconciliation changed of it (kind, summary,
-    the first sentences of the entry). ``keep``: hold the files made for the next build."""
+    the first sentences of the entry). ``keep``: hold the files made for the next build;
+    ``unchanged``: kept files whose signature is known to be the same (``PreviewFiles``)."""
     graph = backlinks.graph
     statuses = graph.collection.types.method.status_vocabulary
     corrections = corrections or Corrections(graph)
@@ -206,4 +218,4 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
         return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
 
     views = {f"{PREVIEW_DIR}/{view.system.slug}.json": view for view in overview.systems}
-    return PreviewFiles(views, system_file, signature, kept or {}, keep)
+    return PreviewFiles(views, system_file, signature, kept or {}, keep, unchanged)

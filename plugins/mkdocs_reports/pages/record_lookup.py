@@ -18,13 +18,12 @@ script reads keys through own-property checks and sets values as text only.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 from ..core.model import ExternalRecord, Record
 from .assets import ASSET_DIR
 from .paths import Paths
 from .prose_html import label_text
-from .views import Overview, member_title
+from .views import SystemView, member_title
 
 #: where the files are published, relative to the site's root: ``<dir>/<bb>.json``
 ID_DIR = f"{ASSET_DIR}/ids"
@@ -47,24 +46,54 @@ def _entry(url: str, record: Record | ExternalRecord, where: str) -> dict[str, s
     return {"location": f"{url}#{record.anchor}", "title": title, "where": where}
 
 
-def _records(overview: Overview, paths: Paths) -> Iterator[tuple[str, dict[str, str]]]:
-    """(ID, entry) of every record, published or not, in the collection's order."""
-    for view in overview.systems:
-        name = view.system.name
-        for report in view.reports:
-            url = paths.url(paths.report(report.system, report.member))
-            for record in report.records:
-                yield record.id, _entry(url, record, f"{name} {report.type.noun}")
-        for member, records in view.external.items():
-            url = paths.url(paths.report(view.system.slug, member))
-            for external in records:
-                yield external.id, _entry(url, external, f"{name} {member_title(member).lower()} (not published)")
+#: one system's part of the files: bucket → (lower-case ID, entry) in the collection's order
+Part = dict[str, list[tuple[str, dict[str, str]]]]
+#: the files as a build made them: bucket → (the parts it was made of, its JSON)
+Made = dict[str, tuple[tuple[object, ...], str]]
 
 
-def lookup_files(overview: Overview, paths: Paths) -> dict[str, str]:
-    """``<ID_DIR>/<bb>.json`` → its JSON, for every bucket that holds an ID."""
-    buckets: dict[str, dict[str, list[dict[str, str]]]] = {}
-    for record_id, entry in _records(overview, paths):
-        key = record_id.lower()
-        buckets.setdefault(bucket(key), {}).setdefault(key, []).append(entry)
-    return {f"{ID_DIR}/{name}.json": json.dumps(ids, ensure_ascii=False, separators=(",", ":")) for name, ids in sorted(buckets.items())}
+def system_part(view: SystemView, paths: Paths) -> Part:
+    """The entries of every record of one system, published or not, by bucket: made of its
+    reports alone, so kept while they are the same (``kept_pages.py``)."""
+    part: Part = {}
+
+    def add(record: Record | ExternalRecord, url: str, where: str) -> None:
+        key = record.id.lower()
+        part.setdefault(bucket(key), []).append((key, _entry(url, record, where)))
+
+    name = view.system.name
+    for report in view.reports:
+        url = paths.url(paths.report(report.system, report.member))
+        for record in report.records:
+            add(record, url, f"{name} {report.type.noun}")
+    for member, records in view.external.items():
+        url = paths.url(paths.report(view.system.slug, member))
+        for external in records:
+            add(external, url, f"{name} {member_title(member).lower()} (not published)")
+    return part
+
+
+def lookup_files(parts: list[tuple[object, Part]], made: Made | None = None) -> tuple[dict[str, str], Made]:
+    """``<ID_DIR>/<bb>.json`` → its JSON, for every bucket that holds an ID, from each
+    system's part in the collection's order, and what each file was made of. ``parts``:
+    (what stands for the part: the same for the very same part, never for another, the
+    part). A file an earlier build (``made``) made of the same parts is its JSON again:
+    an edit writes anew only the files its system's IDs are in."""
+    made = made or {}
+    by_bucket: dict[str, list[tuple[object, list[tuple[str, dict[str, str]]]]]] = {}
+    for stands_for, part in parts:
+        for name, entries in part.items():
+            by_bucket.setdefault(name, []).append((stands_for, entries))
+    now: Made = {}
+    for name in sorted(by_bucket):
+        of = tuple(stands_for for stands_for, _ in by_bucket[name])
+        last = made.get(name)
+        if last is not None and last[0] == of:
+            now[name] = last
+            continue
+        ids: dict[str, list[dict[str, str]]] = {}
+        for _, entries in by_bucket[name]:
+            for key, entry in entries:
+                ids.setdefault(key, []).append(entry)
+        now[name] = (of, json.dumps(ids, ensure_ascii=False, separators=(",", ":")))
+    return {f"{ID_DIR}/{name}.json": text for name, (_, text) in now.items()}, now

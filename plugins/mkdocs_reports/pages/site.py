@@ -9,8 +9,13 @@ Each page is written by a template (``templates/reports/``) with a ``PageBuilder
 headings, the table of contents, slots) and a ``PageText`` (author text as HTML, linked),
 every other value escaped; then the page goes through the sanitizer, which keeps only the
 ids it declared (``safety.sanitize``): the second layer, whatever made the HTML. What must
-not go through that sanitizer (the pictures, cleaned by their own allowlist; the record
-index's rows, sanitized one system at a time) fills the page's slots afterwards.
+not go through that sanitizer (the pictures, cleaned by their own allowlist; the rows of
+the tables that list every system — the record index, the systems page, the coverage
+overview — sanitized one system at a time by the same allowlist) fills the page's slots
+afterwards.
+
+What one build makes of a system for the next (``mkdocs serve``) is kept in
+``kept_pages.py``: this module only renders, and asks it for a system's pieces.
 """
 
 from __future__ import annotations
@@ -19,12 +24,12 @@ import hashlib
 import html
 import itertools
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 from markupsafe import Markup
 
@@ -43,12 +48,13 @@ from .comparison import (
 )
 from .corrections import Corrections
 from .fragments import FragmentConverter
+from .kept_pages import KeptPages, SystemPieces
 from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
 from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
 from .prose_html import PageText, label_html, shorten
-from .record_lookup import lookup_files
+from .record_lookup import Part, lookup_files, system_part
 from .search import encoded, listing_entries, system_entries
 from .statuses import status_class
 from .templates import environment, site_markup_of
@@ -62,6 +68,8 @@ _LISTING_META = {"hide": ["toc"], "search": {"exclude": True}}
 #: home page is every reader's first visit, so it must not grow with the collection (the
 #: systems page lists every one, with a filter box)
 GLANCE_SYSTEMS = 12
+
+T = TypeVar("T")
 
 
 def _member_nav_title(report: Report) -> str:
@@ -78,23 +86,15 @@ class PageClash(ValueError):
     """Two things of the collection would have the same page."""
 
 
-#: versions of what is made of a system's reports, new each time they are made (``PlannedPage.version``)
-_versions = itertools.count(1)
-
-
-@dataclass
-class _SystemPages:
-    """What a build planned of one system, for the next build to take when its reports are
-    the very same objects (``mkdocs serve``: the loader keeps unchanged files' reports)."""
-
-    reports: tuple[Report, ...]
-    version: str
-    pages: dict[str, PlannedPage] = field(default_factory=dict)
-    index_rows: list[tuple[tuple[str, str], str]] | None = None  # (order, row HTML), kept while serving
-    search: str | None = None  # its search entries (``search.encoded``), kept while serving
-
-    def same(self, reports: list[Report]) -> bool:
-        return len(self.reports) == len(reports) and all(a is b for a, b in zip(self.reports, reports, strict=True))
+def _depends(value: object) -> Hashable:
+    """What a row macro's argument stands for in the key its rows are kept under: a
+    layer's name and columns (its counts are of each system's own records), a list's items."""
+    if isinstance(value, StatusLayer):
+        return (value.name, tuple(value.values))
+    if isinstance(value, list):
+        return tuple(value)
+    assert isinstance(value, Hashable)
+    return value
 
 
 @dataclass(frozen=True)
@@ -111,24 +111,23 @@ class PageSettings:
 
 
 class SitePages:
-    def __init__(self, graph: CitationGraph, settings: PageSettings | None = None, previous: SitePages | None = None) -> None:
-        """``previous``: the pages of an earlier build (``mkdocs serve``), whose systems'
-        backlinks are kept where their reports are the same."""
+    def __init__(self, graph: CitationGraph, settings: PageSettings | None = None, kept: KeptPages | None = None) -> None:
+        """``kept``: what earlier builds made (``mkdocs serve``: ``kept_pages.py``), taken for
+        the systems whose reports are the same, and this build's kept for the next."""
         self.graph = graph
         self.settings = settings or PageSettings()
         self.paths = self.settings.paths
-        self.backlinks: Backlinks = Backlinks(graph, previous.backlinks if previous is not None else None)
-        self.overview = Overview(graph, self.backlinks)
+        self.kept = kept if kept is not None else KeptPages(keep=False)
+        self.backlinks: Backlinks = Backlinks(graph, self.kept.backlinks)
+        if self.kept.keep:
+            self.kept.backlinks = self.backlinks
+        self.overview = Overview(graph, self.backlinks, self._piece)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
         self.converter = FragmentConverter(self.settings.markdown_extensions, self.settings.markdown_configs, self.site_markup)
-        #: what was planned of each system, for the next build
-        self.by_system: dict[str, _SystemPages] = {}
-        self.keep = False
-        #: the preview files of systems made of the same reports by the last build
-        self._kept_previews: dict[str, Kept] = {}
         self._previews: PreviewFiles | None = None
+        self._row_macros: dict[str, Any] = {}
 
     # -- one page -------------------------------------------------------------------------
 
@@ -196,37 +195,42 @@ class SitePages:
         """Every generated page, made: path in the docs tree → page."""
         return {uri: planned.make() for uri, planned in self.planned().items()}
 
-    def planned(self, previous: SitePages | None = None, keep: bool = False) -> dict[str, PlannedPage]:
+    def planned(self) -> dict[str, PlannedPage]:
         """Every generated page, each made when asked for: path in the docs tree → page.
 
         A system's pages show its own reports and nothing else (IDs resolve within their
-        system), so with the plan of an earlier build (``previous``) the pages of a system
-        whose report objects are the very same keep their version, and the record index's
-        rows made of them are taken from it (``keep``: keep them for the next build)."""
-        self.keep = keep
+        system), so the pages of a system whose report objects are those of an earlier build
+        keep their version, and its pieces of the pages that list every system are taken
+        from that build (``kept_pages.py``)."""
         pages: dict[str, PlannedPage] = {}
-        reuse = previous.by_system if previous is not None and previous.settings == self.settings else {}
-        made_previews = previous.made_previews if previous is not None else {}
-        for view in self.overview.systems:
-            made = reuse.get(view.system.slug)
-            if made is None or not made.same(view.reports):
-                version = str(next(_versions))
-                made = _SystemPages(tuple(view.reports), version, self._system_pages(view, version))
-            else:
-                path = f"{PREVIEW_DIR}/{view.system.slug}.json"
-                if path in made_previews:
-                    self._kept_previews[path] = made_previews[path]
-            self.by_system[view.system.slug] = made
+        for made in self._systems.values():
             pages.update(made.pages)
         # the pages that list every system: made of every system's reports
-        every = hashlib.blake2b("\n".join(f"{slug}:{made.version}" for slug, made in self.by_system.items()).encode(), digest_size=16).hexdigest()
+        every = hashlib.blake2b("\n".join(f"{slug}:{made.version}" for slug, made in self._systems.items()).encode(), digest_size=16).hexdigest()
         paths = self.paths
-        pages[paths.systems_page] = self._plan(every, "systems.html.j2", paths.systems_page, "Systems", _LISTING_META, listing=True)
+        pages[paths.systems_page] = self._plan(every, "systems.html.j2", paths.systems_page, "Systems", _LISTING_META, listing=True,
+                                               rows=partial(self.system_rows, paths.systems_page))  # fmt: skip
         pages[paths.index_page] = PlannedPage(paths.index_page, "Record index", {**_LISTING_META, **NOT_A_TEMPLATE}, None, True, None, every,
                                               self._records_page)  # fmt: skip
-        pages[paths.coverage_page] = self._plan(every, "coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META, listing=True)
+        pages[paths.coverage_page] = self._plan(every, "coverage.html.j2", paths.coverage_page, "Coverage overview", _LISTING_META, listing=True,
+                                                rows=partial(self.system_rows, paths.coverage_page))  # fmt: skip
         pages[paths.comparison_page] = self._comparison_page(every)
         return pages
+
+    @cached_property
+    def _systems(self) -> dict[str, SystemPieces]:
+        """Each system's pages and pieces, planned once a build: the last build's where its
+        reports are the same."""
+        last = self.kept.start(self.settings)
+        views = {view.system.slug: view for view in self.overview.systems}
+        self.kept.plan([(slug, view.reports) for slug, view in views.items()], last,
+                       lambda slug, version: self._system_pages(views[slug], version))  # fmt: skip
+        return self.kept.systems
+
+    def _piece(self, view: SystemView, key: Hashable, make: Callable[[], T]) -> T:
+        """A system's piece of a page or file that lists every system (``KeptPages.piece``)."""
+        self._systems  # noqa: B018  (planned first)
+        return self.kept.piece(view.system.slug, key, make)
 
     def _records_page(self) -> PageSpec:
         """The record index, its rows made one system at a time (or kept from the last build)."""
@@ -314,43 +318,76 @@ class SitePages:
                 # the files its quotes come from: the filter finds the record by them
                 files=" ".join(dict.fromkeys(q.path for q in record.quotes)) if isinstance(record, Record) else "",
             ))  # fmt: skip
-            rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
+            rows.append(((record.id, slug), sanitize_rows(str(html_row), site=self.site_markup)))  # rows declare no ids
         return rows
 
     def _index_rows_html(self) -> str:
         rows = []
         for view in self.overview.systems:
-            made = self.by_system[view.system.slug]
-            own = made.index_rows if made.index_rows is not None else self._index_rows(view)
-            if self.keep:
-                made.index_rows = own
-            rows.extend(own)
+            rows.extend(self._piece(view, "index-rows", partial(self._index_rows, view)))
         rows.sort()
         return "\n".join(html_row for _, html_row in rows)
+
+    def system_rows(self, page: str, macro: str, *args: Any) -> str:
+        """The rows of a table of ``page`` that has a row (or rows) per system: each
+        system's made by the macro of ``tables.html.j2`` (with the page's context) and
+        sanitized on its own, or kept from the last build when made of the same reports and
+        the same other arguments (a table's columns)."""
+        key = (page, macro, *map(_depends, args))
+        rows = (self._piece(view, key, partial(self._system_row, page, macro, view, *args)) for view in self.overview.systems)
+        return "\n".join(row for row in rows if row)
+
+    def _system_row(self, page: str, macro: str, view: SystemView, *args: Any) -> str:
+        module = self._row_macros.get(page)
+        if module is None:
+            _, context = self._builder_context(page, None)
+            module = self._row_macros[page] = self.env.get_template("reports/tables.html.j2").make_module(vars=context)
+        return sanitize_rows(str(getattr(module, macro)(view, *args)).strip(), site=self.site_markup)  # rows declare no ids
 
     def search_parts(self) -> Iterator[str]:
         """The search entries of every generated page (``search.py``), one system at a time,
         as JSON (``search.encoded``); a system's kept from the last build when its reports
         are the same."""
         for view in self.overview.systems:
-            made = self.by_system[view.system.slug]
-            part = made.search if made.search is not None else encoded(system_entries(view, self.paths))
-            if self.keep:
-                made.search = part
-            yield part
+            yield self._piece(view, "search", partial(self._search_part, view))
         yield encoded(listing_entries(self.paths))
+
+    def _search_part(self, view: SystemView) -> str:
+        return encoded(system_entries(view, self.paths))
 
     # -- other pages ----------------------------------------------------------------------
 
     def lookup_files(self) -> dict[str, str]:
-        """Where each record ID leads, for the search box (``record_lookup.py``): site path → JSON."""
-        return lookup_files(self.overview, self.paths)
+        """Where each record ID leads, for the search box (``record_lookup.py``): site path →
+        JSON; a file the last build made of the same systems' parts is kept."""
+        kept = self.kept
+        parts: list[tuple[object, Part]] = []
+        for view in self.overview.systems:
+            slug = view.system.slug
+            parts.append((self._systems[slug].version, self._piece(view, "lookup", partial(system_part, view, self.paths))))
+        files, made = lookup_files(parts, kept.last("lookup"))
+        kept.hold("lookup", made)
+        return files
 
     def previews(self) -> PreviewFiles:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
-        self._previews = record_previews(self.overview, self.backlinks, self.paths, self._kept_previews, self.corrections, self.keep)
+        kept = self.kept
+        ids = {view.system.slug: self._piece(view, "ids", partial(self._declared_ids, view)) for view in self.overview.systems}
+        # IDs an edit may have given to or taken from other systems: the changed systems' own, then and now
+        touched = set().union(*(made.pieces.get("ids", ()) for made in kept.replaced), *(ids[slug] for slug in ids if slug not in kept.same))
+        same = {f"{PREVIEW_DIR}/{slug}.json": slug for slug in kept.same}
+        last = {path: made for path, made in kept.previews.items() if path in same}
+        unchanged = {path for path in last if touched.isdisjoint(ids[same[path]])}
+        self._previews = record_previews(self.overview, self.backlinks, self.paths, last, self.corrections, kept.keep, unchanged)
+        if kept.keep:
+            kept.previews = self._previews.made
         return self._previews
+
+    def _declared_ids(self, view: SystemView) -> frozenset[str]:
+        """The IDs a system's preview file names other systems by (``previews.also_in``)."""
+        declared = (record.id for records in view.records.values() for record in records)
+        return frozenset(declared).union(external.id for records in view.external.values() for external in records)
 
     @property
     def made_previews(self) -> Mapping[str, Kept]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
+from typing import Any
 
 from ..core.model import ExternalRecord, Record, Report, System, Table, Text
 from ..core.rules.graph import CitationGraph
@@ -105,9 +107,26 @@ class IndexEntry:
         return self.record.status if isinstance(self.record, Record) else {}
 
 
+#: a system's piece, kept while its reports are the same (``KeptPages.piece``): (view, key, make)
+Piece = Callable[[SystemView, Hashable, Callable[[], Any]], Any]
+
+
+def status_counts(view: SystemView) -> dict[str, Counter[str]]:
+    """How many of a system's records give each value, by layer, in the order the layers
+    first appear there: made of its own reports alone."""
+    counts: dict[str, Counter[str]] = {}
+    for records in view.records.values():
+        for record in records:
+            for layer, value in record.status.items():
+                counts.setdefault(layer.strip(), Counter())[value.strip()] += 1
+    return counts
+
+
 class Overview:
-    def __init__(self, graph: CitationGraph, backlinks: Backlinks) -> None:
+    def __init__(self, graph: CitationGraph, backlinks: Backlinks, piece: Piece | None = None) -> None:
+        """``piece``: where a system's counts are kept from build to build (``mkdocs serve``)."""
         self.graph = graph
+        self._piece: Piece = piece or (lambda view, key, make: make())
         types = graph.collection.types
         self.kinds = types.method.kinds
         self.status_values = types.method.status_vocabulary.values
@@ -148,11 +167,8 @@ class Overview:
         """Every status layer given in the collection, in the order they first appear."""
         counts: dict[str, dict[str, Counter[str]]] = {}
         for view in self.systems:
-            for records in view.records.values():
-                for record in records:
-                    for layer, value in record.status.items():
-                        layer_counts = counts.setdefault(layer.strip(), {})
-                        layer_counts.setdefault(view.system.slug, Counter())[value.strip()] += 1
+            for layer, values in self._piece(view, "status-counts", partial(status_counts, view)).items():
+                counts.setdefault(layer, {})[view.system.slug] = values
         layers = []
         for name, by_system in counts.items():
             given = set().union(*by_system.values())

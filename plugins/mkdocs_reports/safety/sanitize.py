@@ -338,14 +338,15 @@ _ROWS_AT = ("<table><tbody>", "</tbody></table>")
 _NOT_IN_ROWS = ("<table", "</table", "<tbody", "</tbody", "<thead", "</thead", "<tfoot", "</tfoot", "<caption", "<colgroup")
 
 
-def sanitize_rows(rows: str, ids: Collection[str] = frozenset()) -> str:
-    """Table rows (``<tr>…</tr>``…) through the same allowlist as a page, parsed in a table
-    body, to be put into a table that is sanitized apart: a long table then costs the
-    sanitizer a row's worth of memory at a time instead of the whole table's parse tree.
-    HTML that does not stay rows (it would close its table) comes out whole, sanitized,
-    inside a row of one cell: shown, and unable to reach outside its cell."""
+def sanitize_rows(rows: str, ids: Collection[str] = frozenset(), site: SiteMarkup | None = None) -> str:
+    """Table rows (``<tr>…</tr>``…) through the same allowlist as a page (``site``: what
+    the site's own templates write, as ``sanitize``), parsed in a table body, to be put
+    into a table that is sanitized apart: a long table then costs the sanitizer a row's
+    worth of memory at a time instead of the whole table's parse tree. HTML that does not
+    stay rows (it would close its table) comes out whole, sanitized, inside a row of one
+    cell: shown, and unable to reach outside its cell."""
     start, end = _ROWS_AT
-    clean = sanitize(start + rows + end, ids)
+    clean = sanitize(start + rows + end, ids, site)
     inner = clean[len(start) : len(clean) - len(end)]
     if clean.startswith(start) and clean.endswith(end) and not any(tag in inner for tag in _NOT_IN_ROWS):
         return inner

@@ -91,41 +91,63 @@ def _command(system: System, quote: Quote) -> str:
             f"{system_folder(system)}")
 
 
-def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset()) -> Diagnostics:
+#: each system's groundings as a run worked them out: slug → (the objects they were worked
+#: out of: its reports, set and lock, and whether its lock was unusable; the warnings)
+KeptGroundings = dict[str, tuple[tuple[object, ...], Diagnostics]]
+
+
+def apply_locks(collection: Collection, unusable: AbstractSet[str] = frozenset(), kept: KeptGroundings | None = None) -> Diagnostics:
     """Set ``quote.grounding`` everywhere; warn about each quote the lock does not vouch for
     (one warning for a system that has no lock at all, or whose lock — ``unusable`` —
-    has errors)."""
+    has errors). ``kept`` (``mkdocs serve``): a system whose reports, set and lock are the
+    very objects of the last run has its quotes' groundings set already, and its warnings."""
     diagnostics = Diagnostics()
     for system in collection.systems.values():
-        quotes = [q for report in system.reports.values() for q in report.quotes()]
-        for quote in quotes:
-            quote.grounding = grounding(system, quote)
-        waiting = [q for q in quotes if q.grounding and q.grounding.state in WAITING]
-        if not waiting:
+        made_of = (*system.reports.values(), system.set, system.lock, system.slug in unusable)
+        last = kept.get(system.slug) if kept is not None else None
+        if last is not None and len(last[0]) == len(made_of) and all(a is b for a, b in zip(last[0], made_of, strict=True)):
+            diagnostics.merge(last[1])
             continue
-        if system.lock is None:
-            why = "has errors" if system.slug in unusable else "does not exist"
-            diagnostics.append(Diagnostic(
-                waiting[0].location,
-                f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
-                f"not verified against the source: {system_folder(system)}{LOCK_FILE} {why}",
-                f"verify them and write the lock: {_command(system, waiting[0])}", "warning", UNVERIFIED,
-            ))
-            continue
-        for quote in waiting:
-            assert quote.grounding is not None
-            state, fix = quote.grounding.state, f"verify it again: {_command(system, quote)}"
-            if state == "unverified":
-                message = f"the quote of {quote.path} is not in {system.lock.path}"
-            elif state == "captured":
-                message = f"the quote of {quote.path} was {quote.grounding.reason}: the lock was made from a plain folder"
-                fix = f"verify it against a git checkout of the source: {_command(system, quote)}"
-            elif state == "unfetchable":
-                message = (f"the quote of {quote.path} is not verified: {source_id(system, quote)} of {system.slug} is no "
-                           "public https repository that CI can fetch to verify the lock again")
-                fix = "register the repository's https URL as the source's identity (https://<host>/<owner>/<name>)"
-            else:
-                message = f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
-            diagnostics.append(Diagnostic(quote.location, message, fix, "warning", UNVERIFIED))
+        own = _groundings(system, system.slug in unusable)
+        if kept is not None:
+            kept[system.slug] = (made_of, own)
+        diagnostics.merge(own)
+    if kept is not None:
+        for gone in set(kept) - set(collection.systems):
+            del kept[gone]
+    return diagnostics
+
+
+def _groundings(system: System, unusable: bool) -> Diagnostics:
+    """Set the groundings of one system's quotes; its warnings."""
+    diagnostics = Diagnostics()
+    quotes = [q for report in system.reports.values() for q in report.quotes()]
+    for quote in quotes:
+        quote.grounding = grounding(system, quote)
+    waiting = [q for q in quotes if q.grounding and q.grounding.state in WAITING]
+    if waiting and system.lock is None:
+        why = "has errors" if unusable else "does not exist"
+        diagnostics.append(Diagnostic(
+            waiting[0].location,
+            f"{len(waiting)} quote{'s' if len(waiting) != 1 else ''} of {system.slug} {'are' if len(waiting) != 1 else 'is'} "
+            f"not verified against the source: {system_folder(system)}{LOCK_FILE} {why}",
+            f"verify them and write the lock: {_command(system, waiting[0])}", "warning", UNVERIFIED,
+        ))
+        return diagnostics
+    for quote in waiting:
+        assert quote.grounding is not None and system.lock is not None
+        state, fix = quote.grounding.state, f"verify it again: {_command(system, quote)}"
+        if state == "unverified":
+            message = f"the quote of {quote.path} is not in {system.lock.path}"
+        elif state == "captured":
+            message = f"the quote of {quote.path} was {quote.grounding.reason}: the lock was made from a plain folder"
+            fix = f"verify it against a git checkout of the source: {_command(system, quote)}"
+        elif state == "unfetchable":
+            message = (f"the quote of {quote.path} is not verified: {source_id(system, quote)} of {system.slug} is no "
+                       "public https repository that CI can fetch to verify the lock again")
+            fix = "register the repository's https URL as the source's identity (https://<host>/<owner>/<name>)"
+        else:
+            message = f"the quote of {quote.path} is {quote.grounding.reason.removeprefix('not verified: ')}"
+        diagnostics.append(Diagnostic(quote.location, message, fix, "warning", UNVERIFIED))
     return diagnostics
 

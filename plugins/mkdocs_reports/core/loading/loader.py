@@ -14,12 +14,14 @@ validator's work.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..diagnostics import NAMES_LIMIT, Diagnostics, Location, listed
 from ..grounding.lock import LOCK_FILE, QuoteLock, load_lock_file, lock_problems
-from ..grounding.status import apply_locks
+from ..grounding.status import KeptGroundings, apply_locks
 from ..method.front_matter import FRONT_MATTER_KEYS
 from ..method.site_names import SiteNames, member_problem
 from ..method.types import SectionSpec, Shape, TypeRegistry
@@ -319,15 +321,16 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
         diagnostics.error(Location(display_path(root, base)), "no such folder", "pass the folder that holds <system>/<member>.yaml files")
         return []
     found = []
-    for path, relative in _walk(root):
-        display = display_path(path, base)
-        if path.is_symlink() and path.is_dir():
+    named = _displayed_under(root, base)
+    for path, relative, entry in _walk(root):
+        display = named(path, relative)
+        if entry.is_symlink() and entry.is_dir():
             diagnostics.error(
                 Location(display),
                 "this folder is a symbolic link; its files are not read",
                 "move the folder itself here (links are not followed, so that no file outside the reports folder is published)",
             )
-        elif relative[0] == TYPES_DIR or path.suffix.lower() not in (".yaml", ".yml") or (path.is_dir() and len(relative) == 1):
+        elif relative[0] == TYPES_DIR or path.suffix.lower() not in (".yaml", ".yml") or (len(relative) == 1 and entry.is_dir()):
             continue  # (a folder named like a report file is read below, and refused as no regular file)
         elif len(relative) != 2:
             diagnostics.error(Location(display), "a report belongs in <system>/<member>.yaml directly under the reports folder", "move it there")
@@ -338,26 +341,46 @@ def discover(root: Path, diagnostics: Diagnostics, base: Path | None = None, nam
     return found
 
 
-def _walk(root: Path) -> list[tuple[Path, tuple[str, ...]]]:
+def _displayed_under(root: Path, base: Path | None) -> Callable[[Path, tuple[str, ...]], str]:
+    """How messages name a file under ``root`` (``display_path``), from its parts below
+    ``root`` when ``root`` is named relative to the first folder ``display_path`` tries:
+    every file under it is then named by the same prefix (no path arithmetic per file)."""
+    first = base if base is not None else Path.cwd()
+    if not root.absolute().is_relative_to(first.absolute()):
+        return lambda path, relative: display_path(path, base)
+    prefix = display_path(root, base)
+    prefix = "" if prefix == "." else prefix + "/"
+    return lambda path, relative: prefix + "/".join(relative)
+
+
+def _walk(root: Path) -> list[tuple[Path, tuple[str, ...], os.DirEntry[str]]]:
     """Every entry under ``root`` with its path parts below it, in path order, without
     descending into symbolic links."""
-    found, folders = [], [root]
+    found: list[tuple[tuple[str, ...], str, os.DirEntry[str]]] = []
+    folders: list[tuple[str, tuple[str, ...]]] = [(str(root), ())]
     while folders:
-        folder = folders.pop()
+        folder, parts = folders.pop()
         try:
             entries = list(os.scandir(folder))
         except OSError:
             continue
         for entry in entries:
-            path = Path(entry.path)
-            found.append((path, path.relative_to(root).parts))
+            relative = (*parts, entry.name)
+            found.append((relative, entry.path, entry))
             if entry.is_dir(follow_symlinks=False):
-                folders.append(path)
-    return sorted(found)
+                folders.append((entry.path, relative))
+    found.sort(key=lambda item: item[0])  # (the order of the paths: part by part)
+    return [(Path(path), relative, entry) for relative, path, entry in found]
 
 
-#: what ``load_collection`` keeps between runs: real path → (file signature, its result)
-LoadCache = dict[str, tuple[tuple[Any, ...], tuple[Report | None, Diagnostics]]]
+@dataclass
+class LoadCache:
+    """What ``load_collection`` keeps between runs (``mkdocs serve``): each file's result by
+    its real path, with what it was read with (its signature and its context); each
+    system's quote groundings (``apply_locks``), with the objects they were worked out of."""
+
+    files: dict[str, tuple[tuple[Any, ...], tuple[Any, Diagnostics]]] = field(default_factory=dict)
+    groundings: KeptGroundings = field(default_factory=dict)
 
 
 def _signature(path: Path) -> tuple[int, ...]:
@@ -366,6 +389,20 @@ def _signature(path: Path) -> tuple[int, ...]:
     except OSError:
         return ()
     return (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+def _kept(job: Job, cache: LoadCache | None, read: Callable[[], tuple[Any, Diagnostics]], *depends: Any) -> tuple[Any, Diagnostics]:
+    """A file's result (``read()``), or its result from the last run when neither the file
+    nor what it is read with (``depends``) changed: then the very same object."""
+    if cache is None:
+        return read()
+    key = (job, _signature(Path(job.real)), *depends)
+    kept = cache.files.get(job.real)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    result = read()
+    cache.files[job.real] = (key, result)
+    return result
 
 
 def _load_report(
@@ -377,22 +414,30 @@ def _load_report(
     ``context``) changed: a report takes values from its set and its quotes' verification
     from the lock, so a changed set or lock reads the system's members anew (new report
     objects: the renderer draws their pages again)."""
-    display, real, system, member = job
-    key: tuple[Any, ...] = ()  # (used only with a cache)
-    if cache is not None:
-        key = (display, system, member, _signature(Path(real)), _signature(Path(real).parent / SET_FILE),
-               _signature(Path(real).parent / LOCK_FILE), context, links_only)
-        kept = cache.get(real)
-        if kept is not None and kept[0] == key:
-            return kept[1]
-    diagnostics = Diagnostics()
-    data = _read(job, diagnostics) if files is None else files[display]
-    report = None
-    if data is not None:
-        report, diagnostics = load_report_file(display, data, system, member, registry, links_only)
-    if cache is not None:
-        cache[real] = (key, (report, diagnostics))
-    return report, diagnostics
+
+    def read() -> tuple[Report | None, Diagnostics]:
+        diagnostics = Diagnostics()
+        data = _read(job, diagnostics) if files is None else files[job.display]
+        if data is None:
+            return None, diagnostics
+        return load_report_file(job.display, data, job.system, job.member, registry, links_only)
+
+    folder = Path(job.real).parent
+    return _kept(job, cache, read, _signature(folder / SET_FILE), _signature(folder / LOCK_FILE), context, links_only)
+
+
+def _load_metadata(job: Job, registry: TypeRegistry, cache: LoadCache | None, context: tuple[Any, ...],
+                   files: dict[str, bytes] | None) -> tuple[AnalysisSet | QuoteLock | None, Diagnostics]:  # fmt: skip
+    """A set file or a quote lock, or the last run's when it did not change (``_kept``)."""
+
+    def read() -> tuple[AnalysisSet | QuoteLock | None, Diagnostics]:
+        diagnostics = Diagnostics()
+        data = _read(job, diagnostics) if files is None else files[job.display]
+        if job.member == SET_FILE:
+            return (None, diagnostics) if data is None else load_set_file(job.display, data, job.system, registry)
+        return (None, lock_problems(diagnostics)) if data is None else load_lock_file(job.display, data)
+
+    return _kept(job, cache, read, context)
 
 
 def load_collection(
@@ -437,31 +482,22 @@ def load_collection(
     links = {system for system, names in members.items() if registry.layout_for(names).citations == "links"}
     with no_cycle_collection():
         for job in jobs:
-            file_diagnostics = Diagnostics()
             if job.member in _METADATA_FILES:
-                data = _read(job, file_diagnostics) if files is None else files[job.display]
-                if data is not None and job.member == SET_FILE:
-                    analysis_set, file_diagnostics = load_set_file(job.display, data, job.system, registry)
-                    if analysis_set is not None:
-                        sets[job.system] = analysis_set
+                metadata, file_diagnostics = _load_metadata(job, registry, cache, context, files)
+                if isinstance(metadata, AnalysisSet):
+                    sets[job.system] = metadata
+                elif isinstance(metadata, QuoteLock):
+                    locks[job.system] = metadata
                 elif job.member == LOCK_FILE:
-                    lock = None
-                    if data is None:
-                        file_diagnostics = lock_problems(file_diagnostics)
-                    else:
-                        lock, file_diagnostics = load_lock_file(job.display, data)
-                    if lock is not None:
-                        locks[job.system] = lock
-                    else:
-                        unusable.add(job.system)
+                    unusable.add(job.system)
             else:
                 report, file_diagnostics = _load_report(job, registry, cache, context, files, job.system in links)
                 if report is not None:
                     reports.append(report)
             diagnostics.merge(file_diagnostics)
         if cache is not None:
-            for gone in set(cache) - {job.real for job in jobs}:
-                del cache[gone]
+            for gone in set(cache.files) - {job.real for job in jobs}:
+                del cache.files[gone]
     for report in reports:
         system = collection.systems.setdefault(report.system, System(report.system, ""))
         system.reports[report.member] = report
@@ -473,5 +509,5 @@ def load_collection(
     for system in collection.systems.values():
         system.layout = registry.layout_for(system.reports)
     diagnostics.merge(apply_sets(collection))
-    diagnostics.merge(apply_locks(collection, unusable))
+    diagnostics.merge(apply_locks(collection, unusable, cache.groundings if cache is not None else None))
     return collection, diagnostics

@@ -43,7 +43,7 @@ class _Findings:
 class KeptFindings:
     """Kept by the caller between checks of the same folder."""
 
-    files: LoadCache = field(default_factory=dict)
+    files: LoadCache = field(default_factory=LoadCache)
     by_system: dict[str, _Findings] = field(default_factory=dict)
     #: systems whose rules the last check ran (the others' findings were kept)
     validated: list[str] = field(default_factory=list)
