@@ -16,6 +16,7 @@ index's rows, sanitized one system at a time) fills the page's slots afterwards.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import html
 import itertools
 from collections import defaultdict
@@ -182,7 +183,7 @@ class SitePages:
         clean = builder.filled(sanitize(written, builder.anchors.ids, self.site_markup))
         # no template plugin renders a generated page (safety.template_plugins)
         meta = {**meta, **NOT_A_TEMPLATE}
-        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
+        return PageSpec(page, title, clean, builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
     def _plan(self, version: str, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
               nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PlannedPage:  # fmt: skip
@@ -317,16 +318,17 @@ class SitePages:
             rows.append(((record.id, slug), sanitize_rows(str(html_row))))  # rows declare no ids
         return rows
 
-    def _index_rows_html(self) -> str:
-        rows = []
+    def _index_rows_html(self) -> Iterator[str]:
+        """Every row of the index, in its order: each system's rows are in that order
+        already, so they are merged as they are read, not listed together and sorted."""
+        per_system = []
         for view in self.overview.systems:
             made = self.by_system[view.system.slug]
             own = made.index_rows if made.index_rows is not None else self._index_rows(view)
             if self.keep:
                 made.index_rows = own
-            rows.extend(own)
-        rows.sort()
-        return "\n".join(html_row for _, html_row in rows)
+            per_system.append(own)
+        return (html_row for _, html_row in heapq.merge(*per_system))
 
     def search_parts(self) -> Iterator[str]:
         """The search entries of every generated page (``search.py``), one system at a time,
