@@ -82,3 +82,23 @@ def test_the_plugins_edits_of_a_written_page_copy_it_once():
     assert 'aria-label="Breadcrumbs"' in page and 'id="__nav_2_title"' in page and 'data-rpt-site="' in page
     assert 'aria-label="Next: Coverage"' not in page and content in page
     assert held < 1.3 * len(output), (held, len(output), held / len(output))
+
+
+def test_a_page_given_back_before_it_is_written_is_packed_without_a_whole_encoded_copy(tmp_path):
+    """MkDocs gives a page's HTML back after every plugin's ``on_page_content``; it was
+    encoded whole to be packed, a second copy of the record index beside its text."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import File
+
+    from mkdocs_reports.adapter.page import ReportPage
+    from mkdocs_reports.pages import PageSpec, PlannedPage
+    from sitehtml import REPO
+
+    config = load_config(str(REPO / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    output, content = _written(5000)
+    spec = PageSpec("records.md", "Record index", content, [], frozenset())
+    page = ReportPage(PlannedPage.made(spec), File("records.md", str(tmp_path), str(tmp_path / "site"), True), config)
+    text = content + "—"  # a character beyond Latin-1: two bytes a character as text
+    _, held = _most_held(lambda: setattr(page, "content", text))
+    assert page.content == text
+    assert held < 0.5 * len(text.encode()), (held, len(text.encode()))
