@@ -129,14 +129,16 @@ class ReportPage(Page):
         self._packed = None
         self._text = spec.html
         self.toc = get_toc(toc_tokens(spec.toc))
-        self.present_anchor_ids = set(spec.ids)
+        # packed from the start (MkDocs asks about them only once every page is written):
+        # every page is rendered before the first is written
+        self.present_anchor_ids = PresentIds(spec.ids)  # type: ignore[assignment]  # a Set, as MkDocs reads it
 
     def release(self) -> None:
         """Let go of the page's HTML and contents once it is written; its ids stay, packed
         (``PresentIds``): MkDocs checks links to them after every page is written."""
         self._text = self._packed = None
         self.toc = get_toc([])
-        if self.present_anchor_ids is not None:
+        if self.present_anchor_ids is not None and not isinstance(self.present_anchor_ids, PresentIds):  # another plugin's set
             self.present_anchor_ids = PresentIds(self.present_anchor_ids)  # type: ignore[assignment]  # a Set, as MkDocs reads it
 
 
