@@ -118,6 +118,8 @@ def _post_page_first(output, page, config):
         _say(f"{_watched} themed")
         _peak_since("while the theme's template wrote it")
         _holders(f"{_watched} themed")
+        if tracemalloc.is_tracing():
+            tracemalloc.reset_peak()  # the listing's own objects are no part of the next step
     return output
 
 def _post_page_last(output, page, config):
