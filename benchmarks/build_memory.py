@@ -4,11 +4,15 @@ synthetic collection, and (``--trace``) what Python holds there, by file and by 
 The stages are seen by a MkDocs hook (``hooks:`` in the project's ``mkdocs.yml``, a public
 setting): after every plugin's ``on_files`` (the collection checked, its pages given to
 MkDocs), ``on_nav``, ``on_env`` (every page read and rendered, none written yet), after the
-first page written and every thousandth, ``on_post_build`` before and after every plugin's. With ``--trace`` the build runs under
-``tracemalloc`` (much slower; its own bookkeeping is not counted) and the biggest holders at
-``on_env`` (every page rendered) and ``on_post_build`` (every page written, before any plugin's ``on_post_build``) are listed.
+first page written and every thousandth, ``on_post_build`` before and after every plugin's,
+and around one page (``--page``, the record index: the largest), as it is rendered, as the
+theme's template writes it, as the plugins' ``on_post_page`` read it and as MkDocs writes
+it. With ``--trace`` the build runs under ``tracemalloc`` (much slower; its own bookkeeping
+is not counted): the most Python held during each step of that page is said, and the
+biggest holders are listed at ``on_env`` (every page rendered), once the theme wrote that
+page, and at ``on_post_build`` (every page written, before any plugin's ``on_post_build``).
 
-    python benchmarks/build_memory.py [--reports 200 1000] [--records 20] [--trace]
+    python benchmarks/build_memory.py [--reports 200 1000] [--records 20] [--trace] [--page records.md]
 """
 
 from __future__ import annotations
@@ -69,14 +73,70 @@ def on_env(env, config, files):
     _say("env (all rendered)")
     _holders("env")
 
-def on_post_page(output, page, config):
+_watched = __WATCHED__
+_written = [False]  # the watched page handed to MkDocs to write (the next stage says what that took)
+
+def _watch(page):
+    return page.file.src_uri == _watched
+
+def _peak_since(what):
+    """What Python held at most during ``what`` (traced only); counted afresh from here."""
+    if tracemalloc.is_tracing():
+        print(f"  Python held at most {tracemalloc.get_traced_memory()[1] / 1e6:,.0f} MB {what}", file=sys.stderr)
+        tracemalloc.reset_peak()
+
+def _after_write():
+    if _written[0]:
+        _written[0] = False
+        _say(f"{_watched} written")
+        _peak_since(f"while MkDocs wrote {_watched}")
+
+@event_priority(100)
+def on_pre_page(page, config, files):
+    if _watch(page):
+        _say(f"{_watched} to render")
+        _peak_since("before it")
+    return page
+
+@event_priority(-100)  # after every plugin's: the page's HTML as it is to be written
+def on_page_content(html, page, config, files):
+    if _watch(page):
+        _say(f"{_watched} rendered")
+        _peak_since(f"while {_watched} was rendered")
+    return html
+
+@event_priority(100)
+def on_page_context(context, page, config, nav):
+    _after_write()
+    if _watch(page):
+        _say(f"{_watched} to write")
+        _peak_since("before it")
+    return context
+
+def _post_page_first(output, page, config):
+    if _watch(page):
+        _say(f"{_watched} themed")
+        _peak_since("while the theme's template wrote it")
+        _holders(f"{_watched} themed")
+        if tracemalloc.is_tracing():
+            tracemalloc.reset_peak()  # the listing's own objects are no part of the next step
+    return output
+
+def _post_page_last(output, page, config):
     _pages[0] += 1
+    if _watch(page):
+        _say(f"{_watched} post_page")
+        _peak_since("while the plugins' on_post_page read it")
+        _written[0] = True
     if _pages[0] == 1 or _pages[0] % 1000 == 0:
         _say(f"page {_pages[0]} written")
     return output
 
+on_post_page = CombinedEvent(event_priority(101)(_post_page_first), event_priority(-101)(_post_page_last))
+
 @event_priority(100)
 def on_post_build(config):
+    _after_write()
     _say(f"post_build ({_pages[0]} pages)")
     _holders("post_build")
 
@@ -95,11 +155,12 @@ def main() -> None:
     parser.add_argument("--reports", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--records", type=int, default=20)
     parser.add_argument("--trace", action="store_true", help="hold tracemalloc over the build (slow)")
+    parser.add_argument("--page", default="records.md", help="the page whose rendering and writing are watched (the record index)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for count in args.reports:
             project = plugin_project(Path(tmp) / f"plugin-{count}", count, args.records)
-            (project / "stages_hook.py").write_text(HOOK, encoding="utf-8")
+            (project / "stages_hook.py").write_text(HOOK.replace("__WATCHED__", repr(args.page)), encoding="utf-8")
             config = project / "mkdocs.yml"
             config.write_text(config.read_text(encoding="utf-8") + "\nhooks:\n  - stages_hook.py\n", encoding="utf-8")
             command = [sys.executable, *(["-X", "tracemalloc=1"] if args.trace else []), "-m", "mkdocs", "build", "-q"]

@@ -24,7 +24,7 @@ def _planned_bytes(root: Path) -> tuple[int, int, int]:
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    made = sum(len(plan.make().utf8) for plan in planned.values())
+    made = sum(len(plan.make().html.encode()) for plan in planned.values())
     return held, len(planned), made
 
 

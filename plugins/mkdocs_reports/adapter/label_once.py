@@ -18,13 +18,19 @@ _LABELLED_LINK = re.compile(r'<a data-rpt-label="([^"<>]*)" href="([^"<>]*)"')
 
 
 def label_once(html: str) -> str:
+    """The page with every later link to a place stripped of its label; the very same
+    text when there is none (the record index links each place once: no copy of it)."""
     labelled: set[str] = set()
-
-    def once(link: re.Match) -> str:
+    parts: list[str] = []
+    at = 0
+    for link in _LABELLED_LINK.finditer(html):
         label, href = link.groups()
         if not label or href not in labelled:
             labelled.add(href)
-            return link.group(0)
-        return f'<a data-rpt-label href="{href}"'
-
-    return _LABELLED_LINK.sub(once, html)
+            continue
+        parts += (html[at : link.start()], f'<a data-rpt-label href="{href}"')
+        at = link.end()
+    if not parts:
+        return html
+    parts.append(html[at:])
+    return "".join(parts)

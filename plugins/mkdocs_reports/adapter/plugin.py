@@ -44,11 +44,10 @@ from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
 from .incremental import build_setting, content_digest, content_fingerprint
 from .kept import Kept
-from .label_once import label_once
-from .landmarks import name_landmarks
 from .messages import errors_banner, log_checked, unreadable_pages
 from .navigation import SystemsNavigation, refuse_collisions, site_nav
 from .page import GeneratedFile, ReportPage
+from .page_edits import edited_page
 from .pr_preview import PullRequestPreview, PullRequestPreviewError, SnapshotError
 from .refused import refusal
 from .site_root import with_site_root
@@ -289,18 +288,19 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
 
     @event_priority(100)  # first: on the theme's HTML as written, before a minifier rewrites it
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
-        """Every page with its navigation landmarks named apart (``landmarks.py``), a
-        link's label said once (``label_once.py``) and the site's root said for the scripts
-        (``site_root.py``); a preview says so at the top of every page (``pr_preview_html.py``)."""
+        """Every page with its navigation landmarks named apart, a link's label said once
+        and the site's root said for the scripts; a preview says so at the top of every
+        page (``page_edits.py``)."""
         if not self.config.enabled or self.site is None:
             return None
+        content = page.content
         if isinstance(page, ReportPage):
             page.release()
-        output = with_site_root(label_once(name_landmarks(output)), get_relative_url(".", page.url) + "/", self.paths.url(self.paths.index_page))
-        if not self.pr_preview.pull_request:
-            return output
-        href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
-        return pr_preview_html.at_body_start(output, pr_preview_html.banner(self.site.env, self.pr_preview.pull_request, href))
+        banner = None
+        if self.pr_preview.pull_request:
+            href = get_relative_url(self.changes_url, page.url) if self.changes_url is not None else None
+            banner = pr_preview_html.banner(self.site.env, self.pr_preview.pull_request, href)
+        return edited_page(output, content, get_relative_url(".", page.url) + "/", self.paths.url(self.paths.index_page), banner)
 
     @event_priority(100)  # first, as on_post_page
     def on_post_template(self, output: str, /, *, template_name: str, config: MkDocsConfig) -> str | None:

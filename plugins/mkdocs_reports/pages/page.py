@@ -13,7 +13,7 @@ import hashlib
 import html
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,13 +39,12 @@ class PageSpec:
     """One generated page: ``uri`` its path in the docs tree (``alpha/memory.md``), its
     content's HTML (``html``), sanitized, pictures in place.
 
-    The HTML is held encoded (``utf8``): a build holds every page's HTML from the moment
-    the pages are made until each is written, and a ``str`` with one character beyond
-    Latin-1 takes two bytes a character, twice what UTF-8 takes for these pages."""
+    The HTML is the text a generator renders: a page is made when it is rendered
+    (``PlannedPage``) and handed on at once, so it is held once, never also encoded."""
 
     uri: str
     title: str  # plain text, as the page's heading says it
-    utf8: bytes
+    html: str
     toc: list[TocEntry]
     ids: frozenset[str]
     meta: dict[str, Any] = field(default_factory=dict)
@@ -58,10 +57,6 @@ class PageSpec:
     #: a system's folder); None: the whole collection. Other plugins read it as the page's
     #: source file (its git history dates the page)
     source: str | None = None
-
-    @property
-    def html(self) -> str:
-        return self.utf8.decode()
 
 
 @dataclass
@@ -86,7 +81,7 @@ class PlannedPage:
     @classmethod
     def made(cls, spec: PageSpec) -> PlannedPage:
         """A page made already (a home page, a Changes page): its version its HTML's digest."""
-        version = hashlib.blake2b(spec.utf8, digest_size=16).hexdigest()
+        version = hashlib.blake2b(spec.html.encode(), digest_size=16).hexdigest()
         return cls(spec.uri, spec.title, spec.meta, spec.nav_title, spec.listing, spec.source, version, lambda: spec)
 
 
@@ -162,12 +157,14 @@ class PageBuilder:
         self.anchors = Anchors()
         self.headings = headings
         self._toc: list[TocEntry] = []
-        self._slots: list[str] = []
+        self._slots: list[str | Iterable[str]] = []
 
-    def slot(self, html_text: str, tag: str = "div") -> Markup:
+    def slot(self, html_text: str | Iterable[str], tag: str = "div") -> Markup:
         """A place for HTML that is clean already and must not go through the page's
         sanitizer: a picture (cleaned by its own allowlist), table rows sanitized one by one
-        (``tag="tr"``: a table's body holds rows only)."""
+        (``tag="tr"``: a table's body holds rows only). Rows may come one at a time (an
+        iterable, one a line): they go into the page as it is joined, never first joined
+        into a string of their own beside it."""
         self._slots.append(html_text)
         return Markup(_SLOT.format(tag, len(self._slots) - 1))
 
@@ -184,7 +181,19 @@ class PageBuilder:
         if not self._slots:
             return sanitized
         slots, self._slots = self._slots, []
-        return _SLOT_RE.sub(lambda match: slots[int(match[2])], sanitized)
+        parts: list[str] = []  # one join makes the page: no part of it is copied twice
+        at = 0
+        for match in _SLOT_RE.finditer(sanitized):
+            parts.append(sanitized[at : match.start()])
+            filling = slots[int(match[2])]
+            if isinstance(filling, str):
+                parts.append(filling)
+            else:
+                for number, line in enumerate(filling):
+                    parts.extend(("\n", line) if number else (line,))
+            at = match.end()
+        parts.append(sanitized[at:])
+        return "".join(parts)
 
     def anchor(self, name: str) -> str:
         """Declare an id of the page (``safety.anchors``) and return it."""

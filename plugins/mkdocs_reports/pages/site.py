@@ -21,6 +21,7 @@ What one build makes of a system for the next (``mkdocs serve``) is kept in
 from __future__ import annotations
 
 import hashlib
+import heapq
 import html
 import itertools
 from collections import defaultdict
@@ -181,7 +182,7 @@ class SitePages:
         clean = builder.filled(sanitize(written, builder.anchors.ids, self.site_markup))
         # no template plugin renders a generated page (safety.template_plugins)
         meta = {**meta, **NOT_A_TEMPLATE}
-        return PageSpec(page, title, clean.encode(), builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
+        return PageSpec(page, title, clean, builder.toc(), frozenset(builder.anchors.ids), meta, nav_title, listing, source)
 
     def _plan(self, version: str, template: str, page: str, title: str, meta: dict[str, Any], system: str | None = None,
               nav_title: str | None = None, listing: bool = False, source: str | None = None, **context: Any) -> PlannedPage:  # fmt: skip
@@ -321,12 +322,13 @@ class SitePages:
             rows.append(((record.id, slug), sanitize_rows(str(html_row), site=self.site_markup)))  # rows declare no ids
         return rows
 
-    def _index_rows_html(self) -> str:
-        rows = []
+    def _index_rows_html(self) -> Iterator[str]:
+        """Every row of the index, in its order: each system's rows are in that order
+        already, so they are merged as they are read, not listed together and sorted."""
+        per_system = []
         for view in self.overview.systems:
-            rows.extend(self._piece(view, "index-rows", partial(self._index_rows, view)))
-        rows.sort()
-        return "\n".join(html_row for _, html_row in rows)
+            per_system.append(self._piece(view, "index-rows", partial(self._index_rows, view)))
+        return (html_row for _, html_row in heapq.merge(*per_system))
 
     def system_rows(self, page: str, macro: str, *args: Any) -> str:
         """The rows of a table of ``page`` that has a row (or rows) per system: each
