@@ -250,6 +250,7 @@ def test_tests_run_the_readmes_command_on_python_3_11_to_3_13_at_lowest_and_late
     test = pr["jobs"]["test"]
     assert README_TEST_COMMAND in test["steps"][-1]["run"]
     assert 'PIP_CONSTRAINT="$PWD/constraints/lowest.txt"' in test["steps"][-1]["run"]
+    assert 'UV_CONSTRAINT="$PWD/constraints/lowest.txt"' in test["steps"][-1]["run"]  # uv installs the test extra
     matrix = [(entry["python"], entry["dependencies"]) for entry in test["strategy"]["matrix"]["include"]]
     assert matrix == [("3.11.2", "lowest"), ("3.11", "latest"), ("3.12", "latest"), ("3.13", "latest")]
     publish_test = load(REPO / ".github" / "workflows" / "publish.yml")["jobs"]["test"]
