@@ -137,3 +137,68 @@ def test_the_id_search_block_is_axe_clean(browser, plain, width, scheme):
     _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3")
     found = violations(browser, within=".rpt-id-search")  # the theme's own results are the theme's
     assert found == [], json.dumps(found)
+
+
+def _press(browser, *keys):
+    """keys sent as a reader types them, to whatever holds the focus"""
+    for key in keys:
+        browser.switch_to.active_element.send_keys(key)
+
+
+def _search(browser, url: str, query: str):
+    """the theme's search opened as a reader opens it, with its key, and the query typed"""
+    browser.get(url)
+    _wait(browser, "return !!window.rptReports")
+    _press(browser, "/", query)
+    assert browser.execute_script(_FOCUS) == ["box", True]
+
+
+_FOCUS = ("var a = document.activeElement; return [a === document.querySelector('input.md-search__input') ? 'box'"
+          " : a.closest('.rpt-id-search') ? a.textContent : a.closest('.md-search-result') ? 'theme' : a.tagName,"
+          " document.getElementById('__search').checked]")
+
+
+def test_the_id_search_links_are_reached_with_tab_and_the_search_stays_open(browser, plain):
+    from selenium.webdriver.common.keys import Keys
+
+    _, url = plain
+    _search(browser, url, SHARED)
+    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3")
+    seen = []
+    for key in [Keys.TAB, Keys.TAB, Keys.TAB, Keys.SHIFT + Keys.TAB, Keys.SHIFT + Keys.TAB, Keys.SHIFT + Keys.TAB]:
+        _press(browser, key)
+        seen.append(tuple(browser.execute_script(_FOCUS)))
+    find = f"Find “{SHARED}” in the record index"
+    alpha, beta = (f"{SHARED} — Note store · Alpha memory report", f"{SHARED} — Beta notes · Beta memory report")
+    assert [where for where, _ in seen] == [alpha, beta, find, beta, alpha, "box"], seen
+    assert all(open_ for _, open_ in seen), "the theme's search closed while the reader tabbed through the records"
+    _press(browser, Keys.TAB, Keys.TAB, Keys.TAB, Keys.ENTER)
+    _wait(browser, "return location.pathname.endsWith('/records/')")
+    assert parse_qs(urlsplit(browser.current_url).query) == {"q": [SHARED]}
+
+
+def test_the_arrows_go_through_the_id_search_links_then_the_themes_results(browser, plain):
+    from selenium.webdriver.common.keys import Keys
+
+    _, url = plain
+    _search(browser, url, "alpha")
+    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 1"
+                   " && document.querySelectorAll('.md-search-result__item').length > 0")
+    seen = []
+    for key in [Keys.ARROW_DOWN, Keys.ARROW_UP, Keys.ARROW_DOWN, Keys.ARROW_DOWN]:
+        _press(browser, key)
+        seen.append(browser.execute_script(_FOCUS)[0])
+    assert seen == ["Find “alpha” in the record index", "box", "Find “alpha” in the record index", "theme"], seen
+
+
+def test_tab_from_the_box_is_the_themes_when_the_block_is_hidden(browser, plain):
+    from selenium.webdriver.common.keys import Keys
+
+    _, url = plain
+    _search(browser, url, "")
+    assert browser.execute_script("return document.querySelector('.rpt-id-search').hidden")
+    _press(browser, Keys.TAB)
+    assert browser.execute_script(_FOCUS)[1] is False, "Tab from the empty box no longer closes the theme's search"
+
+
+

@@ -133,6 +133,28 @@
         }
       }
     }, true);
+    /* the block's links are reached from the box by keyboard: the theme closes its search
+       on Tab and its arrows know only its own results, so Tab, Shift+Tab and the arrows
+       move through the box and our links (before the theme's listener); Tab past our last
+       link and the arrows past it are the theme's again. The theme hands every other key
+       to the box, Shift too, which would take Shift+Tab away from our links */
+    window.addEventListener("keydown", function (event) {
+      if (panel.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+      var links = Array.prototype.slice.call(list.querySelectorAll("a[href]"));
+      var at = event.target === input ? -1 : links.indexOf(event.target);
+      if (at === -1 && event.target !== input) return;
+      if (event.key === "Shift" && at >= 0) {
+        event.stopImmediatePropagation();
+        return;
+      }
+      var back = event.key === "ArrowUp" || (event.key === "Tab" && event.shiftKey);
+      var on = event.key === "ArrowDown" || (event.key === "Tab" && !event.shiftKey);
+      var to = on ? links[at + 1] : back && at >= 0 ? links[at - 1] || input : null;
+      if (!to) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      to.focus();
+    }, true);
     if (input.value) update();
   }
 
