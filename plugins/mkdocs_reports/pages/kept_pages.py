@@ -58,7 +58,7 @@ class KeptPages:
         #: the systems whose pieces this build takes from the last, and what the last build
         #: made of the others (changed or gone)
         self.same: set[str] = set()
-        self.replaced: list[SystemPieces] = []
+        self.replaced: dict[str, SystemPieces] = {}
         #: the last build's backlinks and preview files (``Backlinks``, ``PreviewFiles``)
         self.backlinks: Backlinks | None = None
         self.previews: Mapping[str, KeptPreview] = {}
@@ -88,7 +88,7 @@ class KeptPages:
             else:
                 same.add(slug)
             planned[slug] = made
-        self.replaced = [made for slug, made in last.items() if slug not in same]
+        self.replaced = {slug: made for slug, made in last.items() if slug not in same}
         self.systems, self.same = planned, same
 
     def piece(self, slug: str, key: Hashable, make: Callable[[], T]) -> T:

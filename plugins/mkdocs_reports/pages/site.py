@@ -53,7 +53,7 @@ from .kept_pages import KeptPages, SystemPieces
 from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
-from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .previews import PREVIEW_DIR, DeclaredIds, Kept, PreviewFiles, record_previews, touched_ids
 from .prose_html import PageText, label_html, shorten
 from .record_lookup import Part, lookup_files, system_part
 from .search import encoded, listing_entries, system_entries
@@ -375,21 +375,18 @@ class SitePages:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
         kept = self.kept
-        ids = {view.system.slug: self._piece(view, "ids", partial(self._declared_ids, view)) for view in self.overview.systems}
-        # IDs an edit may have given to or taken from other systems: the changed systems' own, then and now
-        touched = set().union(*(made.pieces.get("ids", ()) for made in kept.replaced), *(ids[slug] for slug in ids if slug not in kept.same))
+        ids = {view.system.slug: self._piece(view, "declared-ids", partial(DeclaredIds.of, view)) for view in self.overview.systems}
+        # the IDs an edit gave to or took from other systems (``touched_ids``); all, when
+        # what a changed system declared in the last build is not known
+        then = {slug: made.pieces.get("declared-ids") for slug, made in kept.replaced.items()}
+        touched = None if None in then.values() else touched_ids((then.get(slug), ids.get(slug)) for slug in then.keys() | (ids.keys() - kept.same))
         same = {f"{PREVIEW_DIR}/{slug}.json": slug for slug in kept.same}
         last = {path: made for path, made in kept.previews.items() if path in same}
-        unchanged = {path for path in last if touched.isdisjoint(ids[same[path]])}
+        unchanged = {path for path in last if touched is not None and touched.isdisjoint(ids[same[path]].ids)}
         self._previews = record_previews(self.overview, self.backlinks, self.paths, last, self.corrections, kept.keep, unchanged)
         if kept.keep:
             kept.previews = self._previews.made
         return self._previews
-
-    def _declared_ids(self, view: SystemView) -> frozenset[str]:
-        """The IDs a system's preview file names other systems by (``previews.also_in``)."""
-        declared = (record.id for records in view.records.values() for record in records)
-        return frozenset(declared).union(external.id for records in view.external.values() for external in records)
 
     @property
     def made_previews(self) -> Mapping[str, Kept]:
