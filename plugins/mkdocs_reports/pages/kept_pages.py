@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .backlinks import Backlinks
     from .previews import Kept as KeptPreview
     from .site import PageSettings
+    from .views import SystemView
 
 T = TypeVar("T")
 
@@ -90,6 +91,11 @@ class KeptPages:
             planned[slug] = made
         self.replaced = {slug: made for slug, made in last.items() if slug not in same}
         self.systems, self.same = planned, same
+
+    def view(self, slug: str, reports: list[Report]) -> SystemView | None:
+        """The system's view (``views.SystemView``) the last build made of the same reports."""
+        made = self.systems.get(slug)
+        return made.pieces.get("view") if made is not None and made.same(reports) else None
 
     def piece(self, slug: str, key: Hashable, make: Callable[[], T]) -> T:
         """A system's piece of a site-wide page or file: the last build's when it was made

@@ -189,9 +189,10 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
     index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
     by_system: dict[str, list] = {}
-    for entry in overview.index:
-        systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
-        by_system.setdefault(entry.view.system.slug, []).append(entry)
+    for view in overview.systems:  # (in the index's order: by ID, then system)
+        by_system[view.system.slug] = view.index
+        for entry in view.index:
+            systems_of.setdefault(entry.record.id, []).append(view.system.name)
 
     def also_in(record_id: str, name: str) -> tuple[list[str], int]:
         """The first few other systems that declare ``record_id``, and how many there are: never

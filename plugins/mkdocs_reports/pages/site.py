@@ -83,6 +83,10 @@ def _external_nav_title(member: str) -> str:
     return f"{member_title(member)} (not published)"
 
 
+def _same(value: T) -> T:
+    return value
+
+
 class PageClash(ValueError):
     """Two things of the collection would have the same page."""
 
@@ -122,7 +126,7 @@ class SitePages:
         self.backlinks: Backlinks = Backlinks(graph, self.kept.backlinks)
         if self.kept.keep:
             self.kept.backlinks = self.backlinks
-        self.overview = Overview(graph, self.backlinks, self._piece)
+        self.overview = Overview(graph, self.backlinks, self._piece, self.kept.view)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
@@ -226,6 +230,8 @@ class SitePages:
         views = {view.system.slug: view for view in self.overview.systems}
         self.kept.plan([(slug, view.reports) for slug, view in views.items()], last,
                        lambda slug, version: self._system_pages(views[slug], version))  # fmt: skip
+        for slug, view in views.items():  # (the next build's Overview takes it: ``KeptPages.view``)
+            self.kept.piece(slug, "view", partial(_same, view))
         return self.kept.systems
 
     def _piece(self, view: SystemView, key: Hashable, make: Callable[[], T]) -> T:
@@ -282,13 +288,6 @@ class SitePages:
                                      member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
         return pages
 
-    @cached_property
-    def _index_entries(self) -> dict[str, list[Any]]:
-        by_system = defaultdict(list)
-        for entry in self.overview.index:
-            by_system[entry.view.system.slug].append(entry)
-        return by_system
-
     def _index_rows(self, view: SystemView) -> list[tuple[tuple[str, str], str]]:
         """The record index's rows of one system, as sanitized HTML, with their place in the index."""
         page, slug, paths = self.paths.index_page, view.system.slug, self.paths
@@ -296,7 +295,7 @@ class SitePages:
         system_href = paths.href(page, paths.system(slug))
         system = label_html(view.system.name)
         rows = []
-        for entry in self._index_entries.get(slug, []):
+        for entry in view.index:
             record = entry.record
             report_page = paths.report(slug, record.member)
             tooltip = entry.label if entry.report else f"declared in the {record.member} report of {view.system.name}, not published"
