@@ -21,9 +21,9 @@ What one build makes of a system for the next (``mkdocs serve``) is kept in
 from __future__ import annotations
 
 import hashlib
-import heapq
 import html
 import itertools
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -322,12 +322,14 @@ class SitePages:
         return rows
 
     def _index_rows_html(self) -> Iterator[str]:
-        """Every row of the index, in its order: each system's rows are in that order
-        already, so they are merged as they are read, not listed together and sorted."""
-        per_system = []
-        for view in self.overview.systems:
-            per_system.append(self._piece(view, "index-rows", partial(self._index_rows, view)))
-        return (html_row for _, html_row in heapq.merge(*per_system))
+        """Every row of the index, in its order (by ID, then system; a system's rows of the
+        same ID in its own order): each system's rows, in that order already, listed in
+        the systems' order and sorted by their place alone, which the sort (stable, in C)
+        does in a pass over the runs, where merging them one row at a time in Python took
+        most of the page's time."""
+        rows = list(itertools.chain.from_iterable(self._piece(view, "index-rows", partial(self._index_rows, view)) for view in self.overview.systems))
+        rows.sort(key=operator.itemgetter(0))
+        return (html_row for _, html_row in rows)
 
     def system_rows(self, page: str, macro: str, *args: Any) -> str:
         """The rows of a table of ``page`` that has a row (or rows) per system: each
