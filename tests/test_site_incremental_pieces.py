@@ -110,3 +110,25 @@ def test_served_edits_of_every_kind_equal_a_full_build(project, dirty_build, tmp
     copy_system(project, "alpha", "delta", "Delta")
     dirty_build()
     assert differences(site, full_build(project, tmp_path / "full-systems")) == []
+
+
+def test_a_listing_made_to_be_fingerprinted_is_let_go_once_rendered(served):
+    """``made_now`` makes a page that lists every system before the build renders it; the
+    page it made is held until it is rendered, not for the rest of the build (the record
+    index is 13 MB at 1,000 reports), and a second rendering makes it again, alike."""
+    import gc
+    import weakref
+
+    from mkdocs_reports.adapter.incremental import made_now
+    from mkdocs_reports.core.rules.collection_check import check_collection
+    from mkdocs_reports.pages import SitePages
+
+    planned = SitePages(check_collection(served.root).graph).planned()["records.md"]
+    made = made_now(planned)
+    page = made.make()
+    held = weakref.ref(page)
+    html = page.html
+    del page
+    gc.collect()
+    assert held() is None
+    assert made.make().html == html
