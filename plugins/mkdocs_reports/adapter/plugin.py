@@ -42,7 +42,7 @@ from ..pages.previews import PreviewFiles
 from . import pr_preview_html
 from .config import ReportsConfig, settings_of
 from .docs_pages import log_citation_problems, with_glance
-from .incremental import build_setting, content_digest, content_fingerprint
+from .incremental import build_setting, content_digest, content_fingerprint, made_now
 from .kept import Kept
 from .messages import errors_banner, log_checked, unreadable_pages
 from .navigation import SystemsNavigation, refuse_collisions, site_nav
@@ -144,6 +144,8 @@ class ReportsPlugin(BasePlugin[ReportsConfig]):
         new: list[File] = []
         self.generated = set(pages)
         for uri, planned in pages.items():
+            if self.dirty and planned.listing:  # rebuilt only when its HTML changed
+                planned = made_now(planned)
             made = GeneratedFile.in_memory(config, uri, "", self.base / planned.source if planned.source else self.root)
             made.as_page_of_source()
             ReportPage(planned, made, config)  # the page the navigation finds for the file

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .backlinks import Backlinks
     from .previews import Kept as KeptPreview
     from .site import PageSettings
+    from .views import SystemView
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ class KeptPages:
         #: the systems whose pieces this build takes from the last, and what the last build
         #: made of the others (changed or gone)
         self.same: set[str] = set()
-        self.replaced: list[SystemPieces] = []
+        self.replaced: dict[str, SystemPieces] = {}
         #: the last build's backlinks and preview files (``Backlinks``, ``PreviewFiles``)
         self.backlinks: Backlinks | None = None
         self.previews: Mapping[str, KeptPreview] = {}
@@ -88,8 +89,13 @@ class KeptPages:
             else:
                 same.add(slug)
             planned[slug] = made
-        self.replaced = [made for slug, made in last.items() if slug not in same]
+        self.replaced = {slug: made for slug, made in last.items() if slug not in same}
         self.systems, self.same = planned, same
+
+    def view(self, slug: str, reports: list[Report]) -> SystemView | None:
+        """The system's view (``views.SystemView``) the last build made of the same reports."""
+        made = self.systems.get(slug)
+        return made.pieces.get("view") if made is not None and made.same(reports) else None
 
     def piece(self, slug: str, key: Hashable, make: Callable[[], T]) -> T:
         """A system's piece of a site-wide page or file: the last build's when it was made

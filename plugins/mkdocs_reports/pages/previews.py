@@ -24,10 +24,11 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from itertools import islice
-from typing import TypedDict
+from typing import NamedTuple, TypedDict
 
 from ..core.model import ExternalRecord, Record, Report, Text
 from .assets import ASSET_DIR
@@ -99,6 +100,35 @@ def _cited(report: Report, resolve: Callable[[str, str], Record | ExternalRecord
 Kept = tuple[tuple[object, ...], str]
 
 
+class DeclaredIds(NamedTuple):
+    """What other systems' preview files say of a system: its name, by each ID its record
+    index entries have (``signature``: "also in"), and how many entries have each ID."""
+
+    name: str
+    ids: frozenset[str]
+    counts: frozenset[tuple[str, int]]
+
+    @classmethod
+    def of(cls, view: SystemView) -> DeclaredIds:
+        declared = (record.id for records in view.records.values() for record in records)
+        counts = Counter(declared)
+        counts.update(external.id for records in view.external.values() for external in records)
+        return cls(view.system.name, frozenset(counts), frozenset(counts.items()))
+
+
+def touched_ids(changes: Iterable[tuple[DeclaredIds | None, DeclaredIds | None]]) -> set[str] | None:
+    """The IDs whose "also in" an edit may have changed in other systems' files, from each
+    changed system's ``DeclaredIds`` then and now (``None``: not there): the IDs it took up
+    or gave up (a label edit: none), or all of them when it came, went or was renamed."""
+    touched: set[str] = set()
+    for then, now in changes:
+        if then is None or now is None or then.name != now.name:
+            touched.update(*(declared.ids for declared in (then, now) if declared is not None))
+        else:
+            touched.update(record_id for record_id, _ in then.counts ^ now.counts)
+    return touched
+
+
 class PreviewFiles(Mapping[str, str]):
     """The preview files, each made when it is asked for: a build holds one at a time.
 
@@ -159,9 +189,10 @@ def record_previews(overview: Overview, backlinks: Backlinks, paths: Paths, kept
     index_url = paths.url(paths.index_page)
     systems_of: dict[str, list[str]] = {}
     by_system: dict[str, list] = {}
-    for entry in overview.index:
-        systems_of.setdefault(entry.record.id, []).append(entry.view.system.name)
-        by_system.setdefault(entry.view.system.slug, []).append(entry)
+    for view in overview.systems:  # (in the index's order: by ID, then system)
+        by_system[view.system.slug] = view.index
+        for entry in view.index:
+            systems_of.setdefault(entry.record.id, []).append(view.system.name)
 
     def also_in(record_id: str, name: str) -> tuple[list[str], int]:
         """The first few other systems that declare ``record_id``, and how many there are: never

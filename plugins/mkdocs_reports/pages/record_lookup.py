@@ -41,13 +41,19 @@ def bucket(record_id: str) -> str:
     return f"{value % BUCKETS:02x}"
 
 
-def _entry(url: str, record: Record | ExternalRecord, where: str) -> dict[str, str]:
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _entry(url: str, record: Record | ExternalRecord, where: str) -> str:
+    """A record's entry, as its JSON: encoded once with its system's part, so that a file
+    is put together of its entries' text, not encoded whole again on every edit."""
     title = record.id if isinstance(record, ExternalRecord) else f"{record.id} — {label_text(record.label)}"
-    return {"location": f"{url}#{record.anchor}", "title": title, "where": where}
+    return _json({"location": f"{url}#{record.anchor}", "title": title, "where": where})
 
 
-#: one system's part of the files: bucket → (lower-case ID, entry) in the collection's order
-Part = dict[str, list[tuple[str, dict[str, str]]]]
+#: one system's part of the files: bucket → (lower-case ID, entry's JSON) in the collection's order
+Part = dict[str, list[tuple[str, str]]]
 #: the files as a build made them: bucket → (the parts it was made of, its JSON)
 Made = dict[str, tuple[tuple[object, ...], str]]
 
@@ -80,7 +86,7 @@ def lookup_files(parts: list[tuple[object, Part]], made: Made | None = None) -> 
     part). A file an earlier build (``made``) made of the same parts is its JSON again:
     an edit writes anew only the files its system's IDs are in."""
     made = made or {}
-    by_bucket: dict[str, list[tuple[object, list[tuple[str, dict[str, str]]]]]] = {}
+    by_bucket: dict[str, list[tuple[object, list[tuple[str, str]]]]] = {}
     for stands_for, part in parts:
         for name, entries in part.items():
             by_bucket.setdefault(name, []).append((stands_for, entries))
@@ -91,9 +97,10 @@ def lookup_files(parts: list[tuple[object, Part]], made: Made | None = None) -> 
         if last is not None and last[0] == of:
             now[name] = last
             continue
-        ids: dict[str, list[dict[str, str]]] = {}
+        ids: dict[str, list[str]] = {}
         for _, entries in by_bucket[name]:
             for key, entry in entries:
                 ids.setdefault(key, []).append(entry)
-        now[name] = (of, json.dumps(ids, ensure_ascii=False, separators=(",", ":")))
+        # (what json.dumps makes of {ID: [entry, …]} with the same separators)
+        now[name] = (of, "{" + ",".join(f"{_json(key)}:[{','.join(entries)}]" for key, entries in ids.items()) + "}")
     return {f"{ID_DIR}/{name}.json": text for name, (_, text) in now.items()}, now

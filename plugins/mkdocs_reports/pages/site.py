@@ -21,9 +21,9 @@ What one build makes of a system for the next (``mkdocs serve``) is kept in
 from __future__ import annotations
 
 import hashlib
-import heapq
 import html
 import itertools
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -53,7 +53,7 @@ from .kept_pages import KeptPages, SystemPieces
 from .page import Headings, PageBuilder, PageSpec, PlannedPage
 from .paths import Paths
 from .pictures import Web, citation_web, picture_html, status_chart
-from .previews import PREVIEW_DIR, Kept, PreviewFiles, record_previews
+from .previews import PREVIEW_DIR, DeclaredIds, Kept, PreviewFiles, record_previews, touched_ids
 from .prose_html import PageText, label_html, shorten
 from .record_lookup import Part, lookup_files, system_part
 from .search import encoded, listing_entries, system_entries
@@ -81,6 +81,10 @@ def _member_nav_title(report: Report) -> str:
 
 def _external_nav_title(member: str) -> str:
     return f"{member_title(member)} (not published)"
+
+
+def _same(value: T) -> T:
+    return value
 
 
 class PageClash(ValueError):
@@ -122,7 +126,7 @@ class SitePages:
         self.backlinks: Backlinks = Backlinks(graph, self.kept.backlinks)
         if self.kept.keep:
             self.kept.backlinks = self.backlinks
-        self.overview = Overview(graph, self.backlinks, self._piece)
+        self.overview = Overview(graph, self.backlinks, self._piece, self.kept.view)
         self.corrections = Corrections(graph)
         self.env = environment(self.settings.templates)
         self.site_markup = site_markup_of(self.settings.templates)
@@ -226,6 +230,8 @@ class SitePages:
         views = {view.system.slug: view for view in self.overview.systems}
         self.kept.plan([(slug, view.reports) for slug, view in views.items()], last,
                        lambda slug, version: self._system_pages(views[slug], version))  # fmt: skip
+        for slug, view in views.items():  # (the next build's Overview takes it: ``KeptPages.view``)
+            self.kept.piece(slug, "view", partial(_same, view))
         return self.kept.systems
 
     def _piece(self, view: SystemView, key: Hashable, make: Callable[[], T]) -> T:
@@ -282,13 +288,6 @@ class SitePages:
                                      member=member, records=records, by_kind=by_kind, view=view)  # fmt: skip
         return pages
 
-    @cached_property
-    def _index_entries(self) -> dict[str, list[Any]]:
-        by_system = defaultdict(list)
-        for entry in self.overview.index:
-            by_system[entry.view.system.slug].append(entry)
-        return by_system
-
     def _index_rows(self, view: SystemView) -> list[tuple[tuple[str, str], str]]:
         """The record index's rows of one system, as sanitized HTML, with their place in the index."""
         page, slug, paths = self.paths.index_page, view.system.slug, self.paths
@@ -296,7 +295,7 @@ class SitePages:
         system_href = paths.href(page, paths.system(slug))
         system = label_html(view.system.name)
         rows = []
-        for entry in self._index_entries.get(slug, []):
+        for entry in view.index:
             record = entry.record
             report_page = paths.report(slug, record.member)
             tooltip = entry.label if entry.report else f"declared in the {record.member} report of {view.system.name}, not published"
@@ -323,12 +322,14 @@ class SitePages:
         return rows
 
     def _index_rows_html(self) -> Iterator[str]:
-        """Every row of the index, in its order: each system's rows are in that order
-        already, so they are merged as they are read, not listed together and sorted."""
-        per_system = []
-        for view in self.overview.systems:
-            per_system.append(self._piece(view, "index-rows", partial(self._index_rows, view)))
-        return (html_row for _, html_row in heapq.merge(*per_system))
+        """Every row of the index, in its order (by ID, then system; a system's rows of the
+        same ID in its own order): each system's rows, in that order already, listed in
+        the systems' order and sorted by their place alone, which the sort (stable, in C)
+        does in a pass over the runs, where merging them one row at a time in Python took
+        most of the page's time."""
+        rows = list(itertools.chain.from_iterable(self._piece(view, "index-rows", partial(self._index_rows, view)) for view in self.overview.systems))
+        rows.sort(key=operator.itemgetter(0))
+        return (html_row for _, html_row in rows)
 
     def system_rows(self, page: str, macro: str, *args: Any) -> str:
         """The rows of a table of ``page`` that has a row (or rows) per system: each
@@ -375,21 +376,18 @@ class SitePages:
         """The record previews' data files: site path → JSON, each made when it is read
         (``previews.py``); those of systems the last build made of the same reports kept."""
         kept = self.kept
-        ids = {view.system.slug: self._piece(view, "ids", partial(self._declared_ids, view)) for view in self.overview.systems}
-        # IDs an edit may have given to or taken from other systems: the changed systems' own, then and now
-        touched = set().union(*(made.pieces.get("ids", ()) for made in kept.replaced), *(ids[slug] for slug in ids if slug not in kept.same))
+        ids = {view.system.slug: self._piece(view, "declared-ids", partial(DeclaredIds.of, view)) for view in self.overview.systems}
+        # the IDs an edit gave to or took from other systems (``touched_ids``); all, when
+        # what a changed system declared in the last build is not known
+        then = {slug: made.pieces.get("declared-ids") for slug, made in kept.replaced.items()}
+        touched = None if None in then.values() else touched_ids((then.get(slug), ids.get(slug)) for slug in then.keys() | (ids.keys() - kept.same))
         same = {f"{PREVIEW_DIR}/{slug}.json": slug for slug in kept.same}
         last = {path: made for path, made in kept.previews.items() if path in same}
-        unchanged = {path for path in last if touched.isdisjoint(ids[same[path]])}
+        unchanged = {path for path in last if touched is not None and touched.isdisjoint(ids[same[path]].ids)}
         self._previews = record_previews(self.overview, self.backlinks, self.paths, last, self.corrections, kept.keep, unchanged)
         if kept.keep:
             kept.previews = self._previews.made
         return self._previews
-
-    def _declared_ids(self, view: SystemView) -> frozenset[str]:
-        """The IDs a system's preview file names other systems by (``previews.also_in``)."""
-        declared = (record.id for records in view.records.values() for record in records)
-        return frozenset(declared).union(external.id for records in view.external.values() for external in records)
 
     @property
     def made_previews(self) -> Mapping[str, Kept]:

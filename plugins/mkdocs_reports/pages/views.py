@@ -3,6 +3,7 @@ pages summarise. Computed once per build, so every page shows the same numbers."
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable
@@ -43,6 +44,7 @@ class SystemView:
     reports: list[Report]
     external: dict[str, list[ExternalRecord]]  # missing member → its cited records
     records: dict[str, list[Record]] = field(default_factory=dict)  # kind → records, page order
+    index: list[IndexEntry] = field(default_factory=list)  # its rows of the record index, by ID
 
     @property
     def external_count(self) -> int:
@@ -111,6 +113,21 @@ class IndexEntry:
 Piece = Callable[[SystemView, Hashable, Callable[[], Any]], Any]
 
 
+def _index_entries(view: SystemView, backlinks: Backlinks) -> list[IndexEntry]:
+    """A system's rows of the record index, by ID (the same ID's in the order declared, an
+    external record's last)."""
+    slug = view.system.slug
+    entries: list[IndexEntry] = []
+    for records in view.records.values():
+        for record in records:
+            entries.append(IndexEntry(record, view, view.system.reports[record.member], backlinks.count(slug, record.id)))
+    for cited in view.external.values():
+        for external in cited:
+            entries.append(IndexEntry(external, view, None, backlinks.count(slug, external.id)))
+    entries.sort(key=lambda e: e.record.id)
+    return entries
+
+
 def status_counts(view: SystemView) -> dict[str, Counter[str]]:
     """How many of a system's records give each value, by layer, in the order the layers
     first appear there: made of its own reports alone."""
@@ -122,9 +139,15 @@ def status_counts(view: SystemView) -> dict[str, Counter[str]]:
     return counts
 
 
+#: a system's view from the last build, when made of the very same reports (``KeptPages.view``)
+LastView = Callable[[str, list[Report]], "SystemView | None"]
+
+
 class Overview:
-    def __init__(self, graph: CitationGraph, backlinks: Backlinks, piece: Piece | None = None) -> None:
-        """``piece``: where a system's counts are kept from build to build (``mkdocs serve``)."""
+    def __init__(self, graph: CitationGraph, backlinks: Backlinks, piece: Piece | None = None, last_view: LastView | None = None) -> None:
+        """``piece``: where a system's counts are kept from build to build (``mkdocs serve``);
+        ``last_view``: where a system's view (its records by kind, its index entries) is:
+        a system shows its own reports only, so a view of the same reports is the same."""
         self.graph = graph
         self._piece: Piece = piece or (lambda view, key, make: make())
         types = graph.collection.types
@@ -134,23 +157,26 @@ class Overview:
         for slug in sorted(graph.collection.systems):
             system = graph.collection.systems[slug]
             reports = sorted(system.reports.values(), key=lambda r: types.order(r.member))
-            view = SystemView(system, reports, graph.external_members(slug))
-            view.records = {kind: [] for kind in self.kinds}
-            for report in reports:
-                for kind, records in report.records_by_kind(self.kinds).items():
-                    view.records[kind].extend(records)
+            view = last_view(slug, reports) if last_view is not None else None
+            if view is None:
+                view = SystemView(system, reports, graph.external_members(slug))
+                view.records = {kind: [] for kind in self.kinds}
+                for report in reports:
+                    for kind, records in report.records_by_kind(self.kinds).items():
+                        view.records[kind].extend(records)
+                view.index = _index_entries(view, backlinks)
             self.systems.append(view)
-        self.index: list[IndexEntry] = []
-        for view in self.systems:
-            slug = view.system.slug
-            for records in view.records.values():
-                for record in records:
-                    count = backlinks.count(slug, record.id)
-                    self.index.append(IndexEntry(record, view, view.system.reports[record.member], count))
-            for cited in view.external.values():
-                for external in cited:
-                    self.index.append(IndexEntry(external, view, None, backlinks.count(slug, external.id)))
-        self.index.sort(key=lambda e: (e.record.id, e.view.system.slug))
+
+    @cached_property
+    def index(self) -> list[IndexEntry]:
+        """Every row of the record index, by ID then system: each system's, in that order
+        already, merged."""
+        return list(heapq.merge(*(view.index for view in self.systems), key=lambda e: e.record.id))
+
+    @property
+    def index_count(self) -> int:
+        """How many rows the record index has (without listing them together)."""
+        return sum(len(view.index) for view in self.systems)
 
     def layers_of(self, view: SystemView) -> list[StatusLayer]:
         """The status layers a system's records give, in the order they first appear there

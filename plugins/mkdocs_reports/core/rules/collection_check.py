@@ -62,7 +62,7 @@ def check_collection(
     ``names``: those the site keeps for its own pages (default: the plugin's defaults)."""
     with no_cycle_collection():
         collection, diagnostics = load_collection(root, base=base, files=files, cache=cache.files if cache else None, names=names)
-        graph = CitationGraph(collection)
+        graph = CitationGraph(collection, cache.links_of if cache else None)
         diagnostics.merge(rules_over(collection, graph) if cache is None else cache.validate(collection))
     ordered = diagnostics.sorted()
     return CheckedCollection(collection, graph, ordered, ordered.omitted)

@@ -9,17 +9,98 @@ both ways: a superseded record knows what supersedes it, and the other way round
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..method.ids import prefix_of
+from ..method.ids import IdGrammar, prefix_of
 from ..method.near_misses import NearMisses
-from ..model import Annotation, Citation, Collection, ExternalRecord, Reconciliation, Record
+from ..model import Annotation, Citation, Collection, ExternalRecord, Reconciliation, Record, Report, System
 
 Key = tuple[str, str]  # (system slug, record ID)
 
 
+@dataclass
+class SystemLinks:
+    """What one system's reports link, alone: every reference resolves within its system,
+    so the collection's graph is its systems' links put together, and a system whose
+    reports are the same links the same (``kept_findings.py`` keeps them for ``mkdocs serve``)."""
+
+    reports: tuple[Report, ...]
+    declared: dict[Key, Record] = field(default_factory=dict)
+    duplicates: list[tuple[Record, Record]] = field(default_factory=list)
+    external: dict[Key, ExternalRecord] = field(default_factory=dict)
+    cited_by: dict[Key, list[Citation]] = field(default_factory=lambda: defaultdict(list))
+    annotations_on: dict[Key, list[Annotation]] = field(default_factory=lambda: defaultdict(list))
+    parts: dict[Key, list[Record]] = field(default_factory=lambda: defaultdict(list))
+    unresolved_citations: list[Citation] = field(default_factory=list)
+    unresolved_annotations: list[Annotation] = field(default_factory=list)
+    unresolved_parts: list[Record] = field(default_factory=list)
+    reconciliations: dict[Key, list[Reconciliation]] = field(default_factory=lambda: defaultdict(list))
+    superseded_by: dict[Key, list[tuple[str, Reconciliation]]] = field(default_factory=lambda: defaultdict(list))
+    supersedes: dict[Key, list[tuple[str, Reconciliation]]] = field(default_factory=lambda: defaultdict(list))
+    present: set[str] = field(default_factory=set)  # the prefixes of its members
+
+    def same(self, system: System) -> bool:
+        reports = system.reports.values()
+        return len(reports) == len(self.reports) and all(a is b for a, b in zip(reports, self.reports, strict=True))
+
+    @classmethod
+    def of(cls, slug: str, system: System, grammar: IdGrammar) -> SystemLinks:
+        links = cls(tuple(system.reports.values()))
+        links.present = {r.type.prefix for r in links.reports if r.type.prefix}
+
+        def link(system: str, record_id: str) -> bool:
+            key = (system, record_id)
+            if key in links.declared:
+                return True
+            if prefix_of(record_id) in links.present:
+                return False
+            if key not in links.external:
+                links.external[key] = ExternalRecord(record_id, system, grammar.member_of(record_id) or "")
+            return True
+
+        for report in links.reports:
+            for record in report.records:
+                key = (record.system, record.id)
+                if key in links.declared:
+                    links.duplicates.append((links.declared[key], record))
+                else:
+                    links.declared[key] = record
+        for report in links.reports:
+            for citation in report.citations:
+                if link(report.system, citation.target):
+                    links.cited_by[(report.system, citation.target)].append(citation)
+                else:
+                    links.unresolved_citations.append(citation)
+            for annotation in report.annotations:
+                if link(report.system, annotation.on):
+                    links.annotations_on[(report.system, annotation.on)].append(annotation)
+                else:
+                    links.unresolved_annotations.append(annotation)
+            for record in report.records:
+                if record.part_of and record.part_of != record.id:
+                    if link(report.system, record.part_of):
+                        links.parts[(report.system, record.part_of)].append(record)
+                    else:
+                        links.unresolved_parts.append(record)
+            for entry in report.reconciliations:
+                for record_id in entry.concerns:
+                    links.reconciliations[(report.system, record_id)].append(entry)
+                if entry.superseded:
+                    for replacement in entry.superseded_by:
+                        links.superseded_by[(report.system, entry.superseded)].append((replacement, entry))
+                        links.supersedes[(report.system, replacement)].append((entry.superseded, entry))
+        return links
+
+
+#: a system's links (``SystemLinks.of``, or kept from an earlier check of the same reports)
+LinksOf = Callable[[str, System, IdGrammar], SystemLinks]
+
+
 class CitationGraph:
-    def __init__(self, collection: Collection) -> None:
+    def __init__(self, collection: Collection, links_of: LinksOf | None = None) -> None:
+        """``links_of``: where each system's links come from (default: made)."""
         self.collection = collection
         self.declared: dict[Key, Record] = {}
         self.duplicates: list[tuple[Record, Record]] = []  # (first, again)
@@ -37,54 +118,27 @@ class CitationGraph:
         self.supersedes: dict[Key, list[tuple[str, Reconciliation]]] = defaultdict(list)
         self.grammar = collection.types.grammar
         self._near_misses: dict[str, NearMisses] = {}
-        self._present: dict[str, set[str]] = {
-            slug: {r.type.prefix for r in system.reports.values() if r.type.prefix}
-            for slug, system in collection.systems.items()
-        }
-        for record in collection.records():
-            key = (record.system, record.id)
-            if key in self.declared:
-                self.duplicates.append((self.declared[key], record))
-            else:
-                self.declared[key] = record
-        for report in collection.reports():
-            for citation in report.citations:
-                if self._link(report.system, citation.target):
-                    self.cited_by[(report.system, citation.target)].append(citation)
-                else:
-                    self.unresolved_citations.append(citation)
-            for annotation in report.annotations:
-                if self._link(report.system, annotation.on):
-                    self.annotations_on[(report.system, annotation.on)].append(annotation)
-                else:
-                    self.unresolved_annotations.append(annotation)
-            for record in report.records:
-                if record.part_of and record.part_of != record.id:
-                    if self._link(report.system, record.part_of):
-                        self.parts[(report.system, record.part_of)].append(record)
-                    else:
-                        self.unresolved_parts.append(record)
-            for entry in report.reconciliations:
-                for record_id in entry.concerns:
-                    self.reconciliations[(report.system, record_id)].append(entry)
-                if entry.superseded:
-                    for replacement in entry.superseded_by:
-                        self.superseded_by[(report.system, entry.superseded)].append((replacement, entry))
-                        self.supersedes[(report.system, replacement)].append((entry.superseded, entry))
+        self._present: dict[str, set[str]] = {}
+        links_of = links_of or SystemLinks.of
+        for slug, system in collection.systems.items():  # (in the collection's order: each system's entries together)
+            links = links_of(slug, system, self.grammar)
+            self._present[slug] = links.present
+            self.declared.update(links.declared)
+            self.duplicates += links.duplicates
+            self.external.update(links.external)
+            self.cited_by.update(links.cited_by)
+            self.annotations_on.update(links.annotations_on)
+            self.parts.update(links.parts)
+            self.unresolved_citations += links.unresolved_citations
+            self.unresolved_annotations += links.unresolved_annotations
+            self.unresolved_parts += links.unresolved_parts
+            self.reconciliations.update(links.reconciliations)
+            self.superseded_by.update(links.superseded_by)
+            self.supersedes.update(links.supersedes)
 
     def is_present(self, system: str, record_id: str) -> bool:
         """Whether the member that declares ``record_id`` is in the collection."""
         return prefix_of(record_id) in self._present.get(system, set())
-
-    def _link(self, system: str, record_id: str) -> bool:
-        key = (system, record_id)
-        if key in self.declared:
-            return True
-        if self.is_present(system, record_id):
-            return False
-        if key not in self.external:
-            self.external[key] = ExternalRecord(record_id, system, self.grammar.member_of(record_id) or "")
-        return True
 
     def resolve(self, system: str, record_id: str) -> Record | ExternalRecord | None:
         key = (system, record_id)

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics
 from ..loading.loader import LoadCache
+from ..method.ids import IdGrammar
 from ..model import Collection, Report, System
-from .graph import CitationGraph
+from .graph import CitationGraph, SystemLinks
 from .record_rules import validate
 from .set_members import validate_set_members
 
@@ -47,6 +48,15 @@ class KeptFindings:
     by_system: dict[str, _Findings] = field(default_factory=dict)
     #: systems whose rules the last check ran (the others' findings were kept)
     validated: list[str] = field(default_factory=list)
+    #: each system's links (``graph.SystemLinks``), for the citation graph
+    links: dict[str, SystemLinks] = field(default_factory=dict)
+
+    def links_of(self, slug: str, system: System, grammar: IdGrammar) -> SystemLinks:
+        """A system's links: the last check's while its reports are the same."""
+        kept = self.links.get(slug)
+        if kept is None or not kept.same(system):
+            kept = self.links[slug] = SystemLinks.of(slug, system, grammar)
+        return kept
 
     def validate(self, collection: Collection) -> Diagnostics:
         """The rules' findings over ``collection``, one system at a time, each kept while its
@@ -58,9 +68,10 @@ class KeptFindings:
             kept = self.by_system.get(slug)
             if kept is None or not kept.of(system):
                 alone = Collection(systems={slug: system}, types=collection.types)
-                kept = _Findings(tuple(system.reports.values()), rules_over(alone, CitationGraph(alone)))
+                kept = _Findings(tuple(system.reports.values()), rules_over(alone, CitationGraph(alone, self.links_of)))
                 self.validated.append(slug)
             findings[slug] = kept
             diagnostics.merge(kept.diagnostics)
         self.by_system = findings
+        self.links = {slug: links for slug, links in self.links.items() if slug in collection.systems}
         return diagnostics
