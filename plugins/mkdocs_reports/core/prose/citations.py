@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from ..method.ids import IdGrammar
 from ..method.site_names import SLUG
+from .shared import shared
 
 # A line that may open a fence (any indent: superfences nests them in list items), and
 # one that may close one: nothing but the run and trailing blanks.
@@ -326,7 +327,8 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
 
     def add(form: MentionForm, text: str, offset: int, start: int, end: int, problem: str | None = None, **extra: Any) -> None:
         needle = extra.get("written") or text
-        found.append(Mention(form, text, offset, occurrences.before(needle, offset), problem, start, end, **extra))
+        # an ID is cited at many places: each mention holds the one object of it
+        found.append(Mention(form, shared(text), offset, occurrences.before(needle, offset), problem, start, end, **extra))
         taken.add(start, end)
 
     if "[" in masked:
@@ -351,7 +353,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
             paths: tuple[tuple[str, int, int], ...] = ()
             if match.group(2) is not None:
                 paths = tuple(
-                    (path.group(1).strip(), path.start(), path.end())
+                    (shared(path.group(1).strip()), path.start(), path.end())
                     for path in _PATH.finditer(markdown, match.start(2), match.end(2))
                 )
             add("evidence", match.group(1), match.start(1), match.start(), match.end(), paths=paths)
@@ -371,7 +373,7 @@ def _scan(markdown: str, grammar: IdGrammar) -> tuple[Mention, ...]:
             following = _FOLLOWING_PATHS.match(markdown, end) if "`" in markdown else None
             if following and free(end, following.end()):
                 end = following.end()
-                paths = tuple((p.group(1).strip(), p.start(), p.end()) for p in _PATH.finditer(markdown, match.end(), end))
+                paths = tuple((shared(p.group(1).strip()), p.start(), p.end()) for p in _PATH.finditer(markdown, match.end(), end))
             add("source", match.group(), match.start(), match.start(), end, paths=paths)
     found.sort(key=lambda mention: mention.start)
     return tuple(found)
