@@ -72,3 +72,26 @@ def test_the_mentions_found_while_checking_are_not_held_after_it(tmp_path):
     gc.collect()
     alive = sum(1 for thing in gc.get_objects() if isinstance(thing, Mention))
     assert alive == 0 and sum(len(report.citations) for report in model.reports()) > 20, alive
+
+
+def test_the_many_small_objects_of_a_report_hold_no_dict_each(tmp_path):
+    """A record, a quote, a row, a list item, a source reference, a quote's grounding, a
+    record index entry and a backlink each carried a ``__dict__`` (tens of bytes beyond its
+    values): a report has hundreds of them."""
+    from mkdocs_reports.core.model import Grounding, Quote, Record, Row, SourceReference
+    from mkdocs_reports.pages.backlinks import Citing
+    from mkdocs_reports.pages.views import IndexEntry
+
+    model = _checked(tmp_path)
+    reports = model.reports()
+    made: list[object] = [*model.records(), *(q for r in reports for q in r.quotes()), *(g for r in reports for q in r.quotes()
+                          if (g := q.grounding) is not None), *(row for r in reports for t in r.tables() for row in t.rows),
+                          *(s for r in reports for s in r.source_references)]
+    made += [block for record in model.records() for block in record.body]
+    made += [place for report in reports for c in report.citations for place in (c.place, c.location)]
+    kinds = {type(thing) for thing in made}
+    assert {Record, Quote, Grounding, Row, SourceReference, FieldList} <= kinds, kinds
+    with_dict = {type(thing).__name__ for thing in made if hasattr(thing, "__dict__")}
+    assert not with_dict, with_dict
+    for kind in (Citing, IndexEntry):  # the pages': a type's instances have a __dict__ where its offset is set
+        assert kind.__dictoffset__ == 0, kind
