@@ -95,3 +95,12 @@ def test_the_many_small_objects_of_a_report_hold_no_dict_each(tmp_path):
     assert not with_dict, with_dict
     for kind in (Citing, IndexEntry):  # the pages': a type's instances have a __dict__ where its offset is set
         assert kind.__dictoffset__ == 0, kind
+
+
+def test_quotes_told_the_same_share_one_grounding(tmp_path):
+    """Each quote of a system without a quote lock had a grounding of its own, every one
+    saying "not verified: no usable quote lock"."""
+    model = _checked(tmp_path)
+    quotes = [q for report in model.reports() for q in report.quotes()]
+    groundings = {id(q.grounding) for q in quotes}
+    assert len(quotes) > 6 and len(groundings) == len({q.grounding for q in quotes}), (len(quotes), len(groundings))
