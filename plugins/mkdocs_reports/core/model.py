@@ -26,7 +26,9 @@ ListStyle = Literal["numbered", "bulleted", "paragraphs"]
 LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 
 
-@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
+#: ``slots=True`` on every class a report has many of (blocks, fields, places, citations,
+#: records): no ``__dict__`` for each of them
+@dataclass(slots=True)
 class Place:
     """Where in a report something stands: a page anchor and a name a reader understands."""
 
@@ -41,7 +43,7 @@ class Place:
 # --- blocks ----------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Quote:
     #: what the block is, for the pages: text, heading, quote, table, list or fields
     block_kind: ClassVar[str] = "quote"
@@ -63,7 +65,7 @@ class Quote:
         return f"{self.member}#{self.anchor}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Grounding:
     """A quote measured against the quote lock.
 
@@ -88,14 +90,14 @@ class Grounding:
         return self.state == "verified"
 
 
-@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
+@dataclass(slots=True)
 class Text:
     block_kind: ClassVar[str] = "text"
     text: str
     place: Place
 
 
-@dataclass
+@dataclass(slots=True)
 class Heading:
     block_kind: ClassVar[str] = "heading"
     text: str
@@ -103,14 +105,14 @@ class Heading:
     anchor: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     cells: list[str]
     number: int
     anchor: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     block_kind: ClassVar[str] = "table"
     columns: list[str]
@@ -121,21 +123,21 @@ class Table:
     coverage: bool = False  # the member's coverage table
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     text: str
     number: int
     anchor: str
 
 
-@dataclass
+@dataclass(slots=True)
 class ItemList:
     block_kind: ClassVar[str] = "list"
     style: ListStyle
     items: list[Item]
 
 
-@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
+@dataclass(slots=True)
 class LabelledField:
     """One ``Label: value`` line, e.g. ``Later read-back: …``."""
 
@@ -148,7 +150,7 @@ class LabelledField:
     status_layer: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class FieldList:
     block_kind: ClassVar[str] = "fields"
     fields: list[LabelledField]
@@ -169,7 +171,7 @@ def tables_of(blocks: list[Block]) -> list[Table]:
     return [block for block in blocks if isinstance(block, Table)]
 
 
-@dataclass
+@dataclass(slots=True)
 class Section:
     spec: SectionSpec
     blocks: list[Block]
@@ -183,7 +185,7 @@ class Section:
 # --- references ------------------------------------------------------------------------
 
 
-@dataclass(slots=True)  # one per block, field or citation of every report: no __dict__ each
+@dataclass(slots=True)
 class Citation:
     """One record ID written in a report: bare, as inline code, or as a link."""
 
@@ -194,7 +196,7 @@ class Citation:
     location: Location
 
 
-@dataclass
+@dataclass(slots=True)
 class SourceReference:
     """A source of the register named in a report: ``SRC-1`` or an evidence anchor
     ``[SRC-1: `path`; `path`]`` (then with its paths)."""
@@ -207,7 +209,7 @@ class SourceReference:
     paths: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Reconciliation:
     """An ``Amendment:`` or ``Unresolved conflict:`` entry: the records it concerns and,
     for a supersession, which records replace which."""
@@ -329,6 +331,7 @@ class MemoryComparison:
 class _Body:
     """What a record and an annotation read off their ``body`` of blocks."""
 
+    __slots__ = ()  # theirs are their dataclasses' (no __dict__ for each record)
     body: list[Block]
 
     @property
@@ -345,7 +348,7 @@ class _Body:
         return "\n\n".join(block.text.strip("\n") for block in self.body if isinstance(block, Text))
 
 
-@dataclass
+@dataclass(slots=True)
 class Record(_Body):
     id: str
     label: str
@@ -384,7 +387,7 @@ class Record(_Body):
         return route
 
 
-@dataclass
+@dataclass(slots=True)
 class Annotation(_Body):
     on: str
     system: str
@@ -418,7 +421,7 @@ class Source:
     location: Location | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Stated:
     """A front-matter value and where it was written."""
 
@@ -559,7 +562,7 @@ class Report:
 NAMED_VALUES = ("description", "run_id", "reviewed_boundary", "source_identity", "report_status")
 
 
-@dataclass
+@dataclass(slots=True)
 class ExternalRecord:
     """A record cited in a system whose declaring member is not in the collection."""
 

@@ -12,7 +12,7 @@ from ..core.model import Annotation, Place, Report
 from ..core.rules.graph import CitationGraph, Key
 
 
-@dataclass
+@dataclass(slots=True)  # one per record of the collection: no __dict__ each
 class Citing:
     """The places of one report that cite a record, in page order."""
 

@@ -91,7 +91,7 @@ class StatusLayer:
     counts: dict[str, Counter[str]]  # system slug → value → how many records give it
 
 
-@dataclass
+@dataclass(slots=True)  # one per record of the collection: no __dict__ each
 class IndexEntry:
     """One row of the record index: a declared or an external record."""
 

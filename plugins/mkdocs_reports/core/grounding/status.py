@@ -58,17 +58,26 @@ def source_id(system: System, quote: Quote) -> str | None:
     return source.id if source else None
 
 
+#: what most quotes of a collection are told (a grounding is frozen: one object serves every quote it is said of)
+_UNREGISTERED = Grounding("unverifiable", "not verified: its source is not registered")
+_OF_A_CAPTURE = Grounding("unverifiable", "not verified: a capture")
+_NO_REVISION = Grounding("unverifiable", "not verified: the reviewed revision is not recorded")
+_NO_LOCK = Grounding("unverified", "not verified: no usable quote lock")
+_UNFETCHABLE = Grounding("unfetchable", "not verified: its source is no public https repository that CI can fetch to verify it")
+_CHANGED = Grounding("changed", "not verified: changed since it was verified")
+_NOT_LOCKED = Grounding("unverified", "not verified: not in the quote lock")
+
+
 def grounding(system: System, quote: Quote) -> Grounding:
     source = system.source_by_id(quote.source)
     if not verifiable(source):
-        what = "a capture" if source is not None and source.kind == "capture" else "the reviewed revision is not recorded"
         if source is None:
-            what = "its source is not registered"
-        return Grounding("unverifiable", f"not verified: {what}")
+            return _UNREGISTERED
+        return _OF_A_CAPTURE if source.kind == "capture" else _NO_REVISION
     assert source is not None and source.id is not None and source.revision is not None  # verifiable() says so
     lock = system.lock
     if lock is None:
-        return Grounding("unverified", "not verified: no usable quote lock")
+        return _NO_LOCK
     locked_source = lock.sources.get(source.id)
     entry = lock.by_key.get((source.id, quote.path.strip(), passage_hash(quote.passage)))
     if entry is not None and locked_source is not None:
@@ -78,11 +87,11 @@ def grounding(system: System, quote: Quote) -> Grounding:
             return Grounding("captured", f"checked against a capture of {source.revision[:7]}, not verified",
                              entry.lines, entry.match, source.revision)
         if fetch_url(source) is None:
-            return Grounding("unfetchable", "not verified: its source is no public https repository that CI can fetch to verify it")
+            return _UNFETCHABLE
         return Grounding("verified", f"verified at {source.revision[:7]}", entry.lines, entry.match, source.revision)
     if quote.key in lock.by_place:
-        return Grounding("changed", "not verified: changed since it was verified")
-    return Grounding("unverified", "not verified: not in the quote lock")
+        return _CHANGED
+    return _NOT_LOCKED
 
 
 def _command(system: System, quote: Quote) -> str:

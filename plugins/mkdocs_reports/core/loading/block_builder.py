@@ -40,6 +40,7 @@ from ..model import (
 from ..prose.citations import SOURCE_RANGE, Mention, scan
 from ..prose.images import remote_images
 from ..prose.link_references import LinkReferences
+from ..prose.shared import shared
 from ..schemas.conform import Fields, Items, quoted
 from ..yamlio.reader import Node, YamlFile
 
@@ -318,6 +319,6 @@ class BlockBuilder:
                 self.reconcile(label, value, self.yaml_file.location(value_node), place, mentions)
             out.fields.append(LabelledField(
                 label, value, anchor, self.yaml_file.location(key_node), self.yaml_file.location(value_node),
-                self.method.status_layer(label),
+                shared(layer) if (layer := self.method.status_layer(label)) is not None else None,
             ))
         return out

@@ -7,6 +7,7 @@ found by patterns over the text (offsets kept), without converting it.
 - ``images``: images from another site (tracking pixels), refused where they stand.
 - ``link_references``: link references defined in one field and used in another.
 - ``nesting``: how deep a text nests lists, block quotes and notes (a bound on recursion).
+- ``shared``: one object for each short text a collection repeats (labels, IDs, paths).
 
 Imports only ``method`` (the ID grammar) and ``diagnostics``.
 """

@@ -16,6 +16,7 @@ from typing import Any
 from ..diagnostics import NAMES_LIMIT, Diagnostics, listed
 from ..method.near_misses import did_you_mean
 from ..prose.nesting import MAX_NESTING, too_deep
+from ..prose.shared import shared
 from ..yamlio.reader import CONTROL, MappingNode, Node, ScalarNode, SequenceNode, YamlFile, control_name
 from .language import UNRECORDED, Either, Map, Obj, Seq, Spec, Str, Tagged
 
@@ -178,7 +179,7 @@ class Conformer:
                 "a block scalar ('|') ends in a line break: write the value after the colon)",
             )
             return None
-        return value
+        return shared(value)  # labels, statuses, paths: repeated in every record
 
     def _dash_column(self, item: Node) -> int:
         """The column of the ``-`` that starts a block sequence item (its own column - 1 in
