@@ -81,7 +81,8 @@ def _emulate(browser, width: int, scheme: str, height: int) -> None:
     """The window's size and the preferred scheme, through the DevTools protocol."""
     browser._rpt_scheme = scheme
     browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1, "mobile": width < 600},
     )
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
@@ -115,8 +116,8 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
         WebDriverWait(browser, 15).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
 
 
-#: the view the page shown is in, once it has settled there: its layout width, the
-#: theme's scheme and the background it paints (after the theme has switched, no transition
+#: the view the page shown is in, once it has settled there: the emulated screen's width,
+#: the width the page is laid out in, the theme's scheme and the background it paints (after the theme has switched, no transition
 #: runs any more and two frames have been drawn)
 SETTLED = """
 const done = arguments[arguments.length - 1], scheme = arguments[0];
@@ -128,7 +129,7 @@ const settle = () => {
   const running = document.getAnimations().some(a => a.playState === 'running');
   if (running || document.body.getAttribute('data-md-color-scheme') !== scheme) return requestAnimationFrame(settle);
   requestAnimationFrame(() => requestAnimationFrame(() => done({
-    width: window.innerWidth, scheme: document.body.getAttribute('data-md-color-scheme'),
+    width: screen.width, layout: document.documentElement.clientWidth, scheme: document.body.getAttribute('data-md-color-scheme'),
     background: getComputedStyle(document.body).backgroundColor,
   })));
 };
@@ -142,8 +143,8 @@ def switch_view(browser, width: int, scheme: str = "light", height: int = 900) -
     or turning on their system's dark mode does. The theme applies the preferred scheme
     when a page loads, not when the preference changes, so the page is switched to it with
     the theme's own palette toggle, as the reader would. Returns the view the page settled
-    in (``SETTLED``), for a test to show that it really changed: the layout's width, the
-    theme's scheme and the page's background."""
+    in (``SETTLED``), for a test to show that it really changed: the screen's and the
+    layout's width, the theme's scheme and the page's background."""
     _emulate(browser, width, scheme, height)
     browser.set_script_timeout(15)
     return browser.execute_async_script(SETTLED, THEME_SCHEMES[scheme])
@@ -163,11 +164,17 @@ def each_view(browser, url: str, views=VIEWS):
 
 
 def views_applied(settled: dict[tuple[int, str], dict]) -> list[str]:
-    """What is wrong with the views pages settled in (``each_view``), keyed by view: each
-    laid out at its width in the theme's scheme, and the dark scheme's background not the
-    light one's at any width."""
+    """What is wrong with the views a page settled in (``each_view``), keyed by view: each
+    on a screen of its width in the theme's scheme, laid out anew at each width (a page
+    wider than a phone's screen widens its layout: the tests of sideways scrolling say so),
+    and the dark scheme's background not the light one's at any width."""
     wrong = [f"{view}: {look}" for view, look in settled.items()
              if look["width"] != view[0] or look["scheme"] != THEME_SCHEMES[view[1]]]
+    for width in {view[0] for view in settled}:
+        layouts = {look["layout"] for view, look in settled.items() if view[0] == width}
+        others = {look["layout"] for view, look in settled.items() if view[0] != width}
+        if layouts & others:
+            wrong.append(f"laid out at {sorted(layouts)} px at {width} px and at another width alike")
     light = {look["background"] for (_, scheme), look in settled.items() if scheme == "light"}
     dark = {look["background"] for (_, scheme), look in settled.items() if scheme == "dark"}
     if light & dark:
