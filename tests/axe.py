@@ -117,8 +117,8 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
 
 
 #: the view the page shown is in, once it has settled there: the emulated screen's width,
-#: the width the page is laid out in, the theme's scheme and the background it paints (after the theme has switched, no transition
-#: runs any more and two frames have been drawn)
+#: the width the page is laid out in, the theme's scheme and the background it paints
+#: (after the theme has switched, no transition runs any more and two frames have been drawn)
 SETTLED = """
 const done = arguments[arguments.length - 1], scheme = arguments[0];
 if (document.body.getAttribute('data-md-color-scheme') !== scheme) {
@@ -155,8 +155,9 @@ def each_view(browser, url: str, views=VIEWS):
     yields each view with what the page settled in, for the checks of that view (axe,
     layout) to run on the one load. The page is loaded at the narrowest width and only
     widened: the theme measures some things once, when a page loads (a code block too wide
-    for its box is made focusable, so that a keyboard can scroll it), and a narrower
-    window has more of them than a wider one; a fresh load of each width finds the same."""
+    for its box is made focusable, so that a keyboard can scroll it), and whatever is too
+    wide at a wider width was too wide at the narrowest one already; loaded wide and then
+    narrowed, the page would lack what a fresh load at the narrow width gives it."""
     for number, (width, scheme) in enumerate(sorted(views, key=lambda view: view[0])):
         if number == 0:
             show(browser, url, width, scheme)
