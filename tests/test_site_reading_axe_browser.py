@@ -3,7 +3,9 @@ and dark), in headless Chromium: axe-core finds nothing moderate, serious or cri
 any kind of page. Each page is loaded once and put into each view in turn (``each_view``):
 a view's layout width, the theme's scheme and the page's background show that it really
 changed. The rest of what readers see is ``test_site_reading_browser.py``; this look is a
-module of its own so that the two run side by side (a module to a core).
+module of its own so that the two run side by side (a module to a core), and a test per
+page: pytest-xdist starts the modules with the most tests first, and this long one must
+not be left to run alone at the end of a pass.
 """
 
 from __future__ import annotations
@@ -26,15 +28,11 @@ def site_url(real_site_dir):
         yield origin + "/"
 
 
-def test_axe_finds_nothing_moderate_or_worse(browser, site_url):
-    found, unchanged = {}, {}
-    for page in PAGES:
-        settled = {}
-        for view, look in each_view(browser, site_url + page):
-            settled[view] = look
-            if problems := violations(browser):
-                found[f"{page or 'home'} at {view}"] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
-        if wrong := views_applied(settled):
-            unchanged[page or "home"] = wrong
-    assert unchanged == {}
+@pytest.mark.parametrize("page", PAGES, ids=[page or "home" for page in PAGES])
+def test_axe_finds_nothing_moderate_or_worse(browser, site_url, page):
+    found, settled = {}, {}
+    for view, settled[view] in each_view(browser, site_url + page):
+        if problems := violations(browser):
+            found[view] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
+    assert views_applied(settled) == []
     assert found == {}
