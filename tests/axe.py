@@ -61,16 +61,13 @@ def axe_source() -> str:
 
 def set_view(browser, width: int, scheme: str = "light", height: int = 900) -> None:
     """The window ``width`` px wide (a phone's below 600) in the ``scheme`` the reader's
-    system prefers (the theme follows it). A change of scheme is made on a blank page: the
-    page shown reacts to it while the next one loads, and that one kept the scheme before
-    (``show`` waited 5 s for the new one, then loaded the page again)."""
+    system prefers (the theme follows it), for the next page loaded. A change of scheme is
+    made on a blank page: the page shown reacts to it while the next one loads, and that
+    one kept the scheme before (``show`` waited 5 s for the new one, then loaded the page
+    again). ``switch_view`` changes the view of the page shown instead."""
     if getattr(browser, "_rpt_scheme", scheme) != scheme:
         browser.get("about:blank")
-    browser._rpt_scheme = scheme
-    browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}
-    )
-    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    _emulate(browser, width, scheme, height)
     if not getattr(browser, "_rpt_forgets_palette", False):
         # the theme keeps the scheme it chose in local storage: every page forgets it
         # before the theme's script runs, so that the theme follows the preference
@@ -78,6 +75,16 @@ def set_view(browser, width: int, scheme: str = "light", height: int = 900) -> N
             "Page.addScriptToEvaluateOnNewDocument", {"source": "try { localStorage.clear(); } catch (error) {}"}
         )
         browser._rpt_forgets_palette = True
+
+
+def _emulate(browser, width: int, scheme: str, height: int) -> None:
+    """The window's size and the preferred scheme, through the DevTools protocol."""
+    browser._rpt_scheme = scheme
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
 #: the theme's name of each scheme (mkdocs.yml's palette)
@@ -107,6 +114,73 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
         # theme remembered from the page before; the next load follows the preference
         browser.refresh()
         WebDriverWait(browser, 15).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
+
+
+#: the view the page shown is in, once it has settled there: the emulated screen's width,
+#: the width the page is laid out in, the theme's scheme and the background it paints
+#: (after the theme has switched, no transition runs any more and two frames have been drawn)
+SETTLED = """
+const done = arguments[arguments.length - 1], scheme = arguments[0];
+if (document.body.getAttribute('data-md-color-scheme') !== scheme) {
+  const toggle = document.querySelector('form[data-md-component="palette"] input[data-md-color-scheme="' + scheme + '"]');
+  if (toggle) toggle.click();
+}
+const settle = () => {
+  const running = document.getAnimations().some(a => a.playState === 'running');
+  if (running || document.body.getAttribute('data-md-color-scheme') !== scheme) return requestAnimationFrame(settle);
+  requestAnimationFrame(() => requestAnimationFrame(() => done({
+    width: screen.width, layout: document.documentElement.clientWidth, scheme: document.body.getAttribute('data-md-color-scheme'),
+    background: getComputedStyle(document.body).backgroundColor,
+  })));
+};
+settle();
+"""
+
+
+def switch_view(browser, width: int, scheme: str = "light", height: int = 900) -> dict:
+    """Put the page shown into another view without loading it again: the window resized
+    and the preference changed through the DevTools protocol, as a reader turning a phone
+    or turning on their system's dark mode does. The theme applies the preferred scheme
+    when a page loads, not when the preference changes, so the page is switched to it with
+    the theme's own palette toggle, as the reader would. Returns the view the page settled
+    in (``SETTLED``), for a test to show that it really changed: the screen's and the
+    layout's width, the theme's scheme and the page's background."""
+    _emulate(browser, width, scheme, height)
+    browser.set_script_timeout(15)
+    return browser.execute_async_script(SETTLED, THEME_SCHEMES[scheme])
+
+
+def each_view(browser, url: str, views=VIEWS):
+    """Load ``url`` once and put it into each of ``views`` in turn (``switch_view``);
+    yields each view with what the page settled in, for the checks of that view (axe,
+    layout) to run on the one load. The page is loaded at the narrowest width and only
+    widened: the theme measures some things once, when a page loads (a code block too wide
+    for its box is made focusable, so that a keyboard can scroll it), and whatever is too
+    wide at a wider width was too wide at the narrowest one already; loaded wide and then
+    narrowed, the page would lack what a fresh load at the narrow width gives it."""
+    for number, (width, scheme) in enumerate(sorted(views, key=lambda view: view[0])):
+        if number == 0:
+            show(browser, url, width, scheme)
+        yield (width, scheme), switch_view(browser, width, scheme)
+
+
+def views_applied(settled: dict[tuple[int, str], dict]) -> list[str]:
+    """What is wrong with the views a page settled in (``each_view``), keyed by view: each
+    on a screen of its width in the theme's scheme, laid out anew at each width (a page
+    wider than a phone's screen widens its layout: the tests of sideways scrolling say so),
+    and the dark scheme's background not the light one's at any width."""
+    wrong = [f"{view}: {look}" for view, look in settled.items()
+             if look["width"] != view[0] or look["scheme"] != THEME_SCHEMES[view[1]]]
+    for width in {view[0] for view in settled}:
+        layouts = {look["layout"] for view, look in settled.items() if view[0] == width}
+        others = {look["layout"] for view, look in settled.items() if view[0] != width}
+        if layouts & others:
+            wrong.append(f"laid out at {sorted(layouts)} px at {width} px and at another width alike")
+    light = {look["background"] for (_, scheme), look in settled.items() if scheme == "light"}
+    dark = {look["background"] for (_, scheme), look in settled.items() if scheme == "dark"}
+    if light & dark:
+        wrong.append(f"the same background in light and dark: {sorted(light & dark)}")
+    return wrong
 
 
 RUN = """

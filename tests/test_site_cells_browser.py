@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from axe import VIEWS, show, violations
+from axe import each_view, views_applied, violations
 from browser import browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown.reader import import_markdown
@@ -54,24 +54,31 @@ def site_urls(tmp_path_factory):
         yield {"set": set_url, "retained": retained_url, "current": current_url}
 
 
-@pytest.mark.parametrize("width", [390, 1440])
 @pytest.mark.parametrize(("collection", "page"), [(collection, page) for collection, pages in PAGES.items() for page in pages
                                                    if collection != "current"])  # measured on axe's loads below
-def test_no_table_cell_s_text_overflows_its_box(browser, site_urls, collection, page, width):
-    show(browser, site_urls[collection] + page, width)
-    found = browser.execute_script(OVERFLOWING)
-    assert found == [], "\n".join(found)
-
-
-@pytest.mark.parametrize(("width", "scheme"), VIEWS, ids=[f"{w}px-{s}" for w, s in VIEWS])
-def test_axe_finds_nothing_and_no_cell_overflows_on_the_pages_of_the_current_set(browser, site_urls, width, scheme):
-    """The current set's pages are loaded once a view: the cells measured, then axe."""
-    found, overflowing = {}, {}
-    for page in PAGES["current"]:
-        show(browser, site_urls["current"] + page, width, scheme)
+def test_no_table_cell_s_text_overflows_its_box(browser, site_urls, collection, page):
+    """The page loaded once, at a phone's width and then at a desktop's (``each_view``)."""
+    found, settled = {}, {}
+    for view, settled[view] in each_view(browser, site_urls[collection] + page, [(390, "light"), (1440, "light")]):
         if cells := browser.execute_script(OVERFLOWING):
-            overflowing[page] = cells
-        if problems := violations(browser):
-            found[page] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
+            found[view[0]] = cells
+    assert [look["width"] for look in settled.values()] == [390, 1440] and views_applied(settled) == []
+    assert found == {}, "\n".join(f"{width} px: {cell}" for width, cells in found.items() for cell in cells)
+
+
+def test_axe_finds_nothing_and_no_cell_overflows_on_the_pages_of_the_current_set(browser, site_urls):
+    """The current set's pages are loaded once and put into every view (``each_view``):
+    the cells measured, then axe."""
+    found, overflowing, unchanged = {}, {}, {}
+    for page in PAGES["current"]:
+        settled = {}
+        for view, settled[view] in each_view(browser, site_urls["current"] + page):
+            if cells := browser.execute_script(OVERFLOWING):
+                overflowing[f"{page} at {view}"] = cells
+            if problems := violations(browser):
+                found[f"{page} at {view}"] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
+        if wrong := views_applied(settled):
+            unchanged[page] = wrong
+    assert unchanged == {}
     assert found == {}
     assert overflowing == {}

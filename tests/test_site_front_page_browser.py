@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from axe import VIEWS, show, violations
+from axe import each_view, show, views_applied, violations
 from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown.reader import import_markdown
@@ -35,16 +35,20 @@ def site_url(tmp_path_factory):
         yield origin + "/"
 
 
-@pytest.mark.parametrize(("width", "scheme"), VIEWS, ids=[f"{w}px-{s}" for w, s in VIEWS])
-def test_axe_finds_nothing_and_no_page_scrolls_sideways(browser, site_url, width, scheme):
-    found, wide = {}, {}
+def test_axe_finds_nothing_and_no_page_scrolls_sideways(browser, site_url):
+    """Each page loaded once and put into every view (``each_view``)."""
+    found, wide, unchanged = {}, {}, {}
     for page in PAGES:
-        show(browser, site_url + page, width, scheme)
-        if problems := violations(browser):
-            found[page] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
-        overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        if overflow > 0:
-            wide[page] = overflow
+        settled = {}
+        for view, settled[view] in each_view(browser, site_url + page):
+            if problems := violations(browser):
+                found[f"{page} at {view}"] = [f"{v['id']} ({v['count']}): {v['nodes'][:2]}" for v in problems]
+            overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if overflow > 0:
+                wide[f"{page} at {view}"] = overflow
+        if wrong := views_applied(settled):
+            unchanged[page] = wrong
+    assert unchanged == {}
     assert found == {} and wide == {}
 
 

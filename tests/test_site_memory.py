@@ -36,10 +36,17 @@ def test_planning_the_pages_makes_none_of_them(tmp_path):
     assert held < made / 3, (held, made)
 
 
+def _least_held(root: Path, systems: int) -> int:
+    """The smaller of two plans' bytes of one collection: a cache of the process that grows
+    (a table made larger once it fills) lands in whichever plan makes it grow, which
+    depends on what the process ran before (a test module to a core), not on the plan."""
+    return min(_planned_bytes(collection(root / str(number), systems))[0] for number in range(2))
+
+
 def test_what_a_plan_holds_per_system_does_not_grow_with_the_collection(tmp_path):
-    few, _, _ = _planned_bytes(collection(tmp_path / "three", 3))
-    more, _, _ = _planned_bytes(collection(tmp_path / "nine", 9))
-    most, _, _ = _planned_bytes(collection(tmp_path / "fifteen", 15))
+    few = _least_held(tmp_path / "three", 3)
+    more = _least_held(tmp_path / "nine", 9)
+    most = _least_held(tmp_path / "fifteen", 15)
     assert (most - more) / 6 < 1.25 * (more - few) / 6 + 2048, (few, more, most)
 
 
