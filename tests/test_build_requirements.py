@@ -9,7 +9,6 @@ project in a new interpreter that sees the standard library and the declared req
 from __future__ import annotations
 
 import importlib.metadata
-import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import tomllib
 from pathlib import Path
 
 from conftest import REPO
+from distributions import requirement_name, with_their_requirements
 
 #: the backend's hooks as a build frontend calls them (PEP 517), in an interpreter started
 #: without its site-packages (``-S``) that imports from the folder of links alone
@@ -34,24 +34,6 @@ print(backend.build_wheel(out))
 PROJECT_FILES = ("pyproject.toml", "LICENSE")
 
 
-def _name(requirement: str) -> str:
-    return re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
-
-
-def _with_their_requirements(names: set[str]) -> set[str]:
-    """The distributions named and everything they require (not their extras), as installed."""
-    seen, todo = set(), list(names)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        try:
-            requires = importlib.metadata.requires(name) or []
-        except importlib.metadata.PackageNotFoundError:
-            continue
-        todo += [_name(r) for r in requires if "extra ==" not in r]
-    return seen
 
 
 def _links(names: set[str], folder: Path) -> Path:
@@ -71,7 +53,7 @@ def _links(names: set[str], folder: Path) -> Path:
 
 
 def _build(project: Path, requires: list[str], backend: str, work: Path) -> subprocess.CompletedProcess:
-    visible = _links(_with_their_requirements({_name(r) for r in requires}), work / "visible")
+    visible = _links(with_their_requirements({requirement_name(r) for r in requires}), work / "visible")
     (work / "out").mkdir()
     command = [sys.executable, "-S", "-c", HOOKS, str(visible), str(work / "out"), backend]
     return subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=300, check=False)

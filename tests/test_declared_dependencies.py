@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
-import re
 import sys
 import tomllib
 
 from conftest import REPO
+from distributions import requirement_name, with_their_requirements
 
 PACKAGE = REPO / "plugins" / "mkdocs_reports"
 #: imported only where the generator in use provides it (the package runs under either)
 EITHER_GENERATOR = {"properdocs"}
 
-
-def _name(requirement: str) -> str:
-    return re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
 
 
 def _imported() -> dict[str, str]:
@@ -36,26 +33,11 @@ def _imported() -> dict[str, str]:
     return found
 
 
-def _with_their_requirements(declared: set[str]) -> set[str]:
-    """The declared distributions and everything they require, as installed."""
-    seen, todo = set(), list(declared)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        try:
-            requires = importlib.metadata.requires(name) or []
-        except importlib.metadata.PackageNotFoundError:
-            continue
-        todo += [_name(r) for r in requires if "extra ==" not in r]
-    return seen
-
 
 def test_every_third_party_import_is_declared():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    declared = {_name(r) for r in project["dependencies"]}
-    provided = _with_their_requirements(declared)
+    declared = {requirement_name(r) for r in project["dependencies"]}
+    provided = with_their_requirements(declared)
     distributions = importlib.metadata.packages_distributions()
     undeclared = []
     for module, where in _imported().items():

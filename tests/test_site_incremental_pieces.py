@@ -11,21 +11,12 @@ import shutil
 
 import pytest
 
-from sitehtml import make_project
-from test_site_incremental import EPOCH, copy_system, differences, dirty_build, edit, full_build, mtimes  # noqa: F401  (dirty_build: a fixture)
+from test_site_incremental import copy_system, differences, dirty_build, edit, full_build, mtimes, project  # noqa: F401  (dirty_build, project: fixtures)
 from test_site_incremental_kept import Served, _after, _changed, _edit
 
 pytestmark = pytest.mark.once
 
 LISTINGS = {"systems/index.html", "coverage/index.html", "comparison/index.html"}
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    project = make_project(tmp_path / "project")
-    copy_system(project, "beta", "gamma", "Gamma")
-    return project
 
 
 @pytest.fixture
