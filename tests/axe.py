@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from browser import wait
 from user_cache import user_cache
 
 #: a current 4.x, pinned so that a new rule does not change results between runs
@@ -99,7 +100,6 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
     """Load ``url`` at ``width`` px in ``scheme``, and wait until the theme has applied the
     scheme and its scripts (and ours) have run."""
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
 
     set_view(browser, width, scheme, height)
     browser.get(url)
@@ -108,12 +108,12 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
         " && document.body.getAttribute('data-md-color-scheme') === arguments[0]"
     )
     try:
-        WebDriverWait(browser, 5).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
+        wait(browser, 5).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
     except TimeoutException:
         # the first page after a change of preference may still take the scheme the
         # theme remembered from the page before; the next load follows the preference
         browser.refresh()
-        WebDriverWait(browser, 15).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
+        wait(browser, 15).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
 
 
 #: the view the page shown is in, once it has settled there: the emulated screen's width,

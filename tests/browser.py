@@ -137,6 +137,18 @@ def chromium():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
+#: seconds between two looks of a wait: Selenium's default, half a second, left a core idle
+#: for most of that time after nearly every wait whose condition did not hold at once
+POLL = 0.05
+
+
+def wait(browser, seconds: float):
+    """Selenium's ``WebDriverWait`` for ``seconds``, looking every ``POLL`` seconds."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, seconds, poll_frequency=POLL)
+
+
 class BrowserSession:
     """The headless Chromium a module's tests share, replaced by a fresh one after a test
     that failed: a script that ran past its time limit may still keep the old one busy, and
@@ -201,7 +213,6 @@ def search_finds(browser, page_url: str, query: str, expected: str, seconds: flo
 
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(page_url)
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
@@ -222,7 +233,7 @@ def search_finds(browser, page_url: str, query: str, expected: str, seconds: flo
         return found(b) or ("#" in expected and b.execute_script(BLOCK_ANSWERED, query.strip()))
 
     try:
-        if WebDriverWait(browser, seconds).until(answered) and found(browser):
+        if wait(browser, seconds).until(answered) and found(browser):
             return True
     except TimeoutException:
         pass
@@ -231,7 +242,7 @@ def search_finds(browser, page_url: str, query: str, expected: str, seconds: flo
         return False
     browser.get(index[-1].get_attribute("href"))
     try:
-        return WebDriverWait(browser, seconds).until(lambda b: expected in links(b, ".rpt-index tbody tr:not([hidden]) td:first-child a"))
+        return wait(browser, seconds).until(lambda b: expected in links(b, ".rpt-index tbody tr:not([hidden]) td:first-child a"))
     except TimeoutException:
         return False
 

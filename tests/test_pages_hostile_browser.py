@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser import BrowserSession, browser, http_server  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, http_server, wait  # noqa: F401 - browser is a fixture
 from conftest import minimal_report
 from hostile import write_hostile_collection
 from mkdocs_reports.cli.pages import write_pages
@@ -131,9 +131,8 @@ def browser_session():
 
 
 def _ready(browser) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
+    wait(browser, WAIT).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
 
 
 def test_the_export_runs_no_author_script_in_any_generator(browser, site):

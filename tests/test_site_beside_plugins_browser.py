@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from axe import show
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve, wait  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import build_site
 from test_site_beside_plugins import project_with
@@ -23,11 +23,10 @@ return tip && !tip.hidden && tip.querySelector('.rpt-preview-head') ? tip.innerT
 def focus_record_link(browser, href_end: str) -> str:
     """The preview a record link shows when focused."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     link = browser.find_elements(By.CSS_SELECTOR, f'.md-content a[data-rpt-label][href$="{href_end}"]')[0]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", link)
-    return WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    return wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
 
 
 def test_previews_show_when_a_minifier_renames_the_script(browser, tmp_path):
@@ -52,13 +51,12 @@ def offline_site(tmp_path_factory):
 
 def test_offline_from_file_previews_and_the_neighbourhood_work(browser, offline_site):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, (offline_site / "inkwell" / "memory.html").as_uri(), 1440)
     assert "MEM-OBJ-backup" in focus_record_link(browser, "#mem-obj-backup")
     button = browser.find_element(By.CSS_SELECTOR, 'button[aria-controls="rpt-hood-mem-obj-backup"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", button)
-    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-hood-mem-obj-backup svg a')"))
+    wait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-hood-mem-obj-backup svg a')"))
 
 
 def test_offline_from_file_the_record_index_filters(browser, offline_site):

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import browser, browser_session, built_and_served  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, built_and_served, wait  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import add_theme_features, make_project
 
 pytestmark = pytest.mark.site
@@ -48,11 +48,10 @@ def site(request):
 def _type(browser, url: str, query: str, enter: bool = False):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     if url:
         browser.get(url)
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return typeof window.document$ !== 'undefined' && !!window.rptReports"))
+    wait(browser, 10).until(lambda b: b.execute_script("return typeof window.document$ !== 'undefined' && !!window.rptReports"))
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
     browser.execute_script("arguments[0].focus()", field)
     field.send_keys(query + (Keys.ENTER if enter else ""))
@@ -60,9 +59,8 @@ def _type(browser, url: str, query: str, enter: bool = False):
 
 
 def _wait(browser, script: str, seconds: float = 15):
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, seconds).until(lambda b: b.execute_script(script))
+    return wait(browser, seconds).until(lambda b: b.execute_script(script))
 
 
 def test_the_search_index_holds_no_record_and_one_entry_a_generated_page(plain):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from axe import each_view, show, views_applied, violations
-from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, http_server, wait  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown.reader import import_markdown
 from sitehtml import build_site, make_project
@@ -133,26 +133,24 @@ return {text: tip.innerText, corrections: [...tip.querySelectorAll('.rpt-preview
 ])  # fmt: skip
 def test_a_preview_says_what_the_reconciliation_changed(browser, site_url, page, record, said):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url + page, 1440)
     link = browser.find_elements(By.CSS_SELECTOR, f'.md-content a[href$="#{record.lower()}"]')[0]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", link)
-    preview = WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    preview = wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
     assert any(line.startswith(said) for line in preview["corrections"]), preview
 
 
 def test_a_correction_links_to_its_entry_which_links_back(browser, site_url):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url + "inkwell/memory/", 1440)
     browser.find_element(By.CSS_SELECTOR, '.rpt-reconciliation a[href$="#correction-1"]').click()
-    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("reconciliation/#correction-1"))
+    wait(browser, WAIT).until(lambda b: b.current_url.endswith("reconciliation/#correction-1"))
     entry = browser.find_element(By.CSS_SELECTOR, "li:has(> #correction-1)")
     assert entry.is_displayed() and "superseded by" in entry.text
     entry.find_element(By.CSS_SELECTOR, 'a[href$="memory/#mem-obj-backup"]').click()
-    WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("memory/#mem-obj-backup"))
+    wait(browser, WAIT).until(lambda b: b.current_url.endswith("memory/#mem-obj-backup"))
 
 
 ROWS = "return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent.trim())"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from axe import each_view, show, views_applied, violations
-from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, http_server, wait  # noqa: F401 - browser and browser_session are fixtures
 from conftest import Collection
 from mkdocs_reports.pages.site import GLANCE_SYSTEMS
 from sitehtml import build_site, make_project
@@ -53,7 +53,6 @@ return {text: a.textContent, ring: s.outlineStyle !== 'none' && parseFloat(s.out
 def test_the_keyboard_reaches_every_system_from_the_home_page(browser, site_url):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url, 1440)
     focus = {}
@@ -64,8 +63,8 @@ def test_the_keyboard_reaches_every_system_from_the_home_page(browser, site_url)
             break
     assert focus["text"] == f"All {SYSTEMS} systems" and focus["ring"] and focus["seen"], focus
     ActionChains(browser).send_keys(Keys.ENTER).perform()
-    WebDriverWait(browser, 20).until(lambda b: b.current_url.rstrip("/").endswith("/systems"))
-    box = WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.querySelector('.rpt-index-filter input')"))
+    wait(browser, 20).until(lambda b: b.current_url.rstrip("/").endswith("/systems"))
+    box = wait(browser, 20).until(lambda b: b.execute_script("return document.querySelector('.rpt-index-filter input')"))
     box.send_keys(LAST)
     shown = browser.execute_script(
         "return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => r.offsetParent !== null).map(r => r.cells[0].textContent)")

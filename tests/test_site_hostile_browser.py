@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from browser import BrowserSession, browser, built_and_served  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, built_and_served, wait  # noqa: F401 - browser is a fixture
 from hostile import DOCS_PAGE, write_hostile_collection
 from sitehtml import add_theme_features, make_project
 
@@ -114,9 +114,8 @@ def _in_time(browser, doing: str, script: str, *args):
 def _settle(browser) -> None:
     """Wait until every image of the page has loaded or failed (its error event, where an
     injected ``onerror`` would run, has then come), and a task and a frame after that."""
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, WAIT).until(lambda b: not b.execute_script(IMAGES_DONE), "images still loading")
+    wait(browser, WAIT).until(lambda b: not b.execute_script(IMAGES_DONE), "images still loading")
     _in_time(browser, "waiting a frame", "const done = arguments[0]; setTimeout(() => requestAnimationFrame(() => done()))")
 
 
@@ -151,9 +150,8 @@ def browser_session():
 
 
 def _ready(browser) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, WAIT).until(
+    wait(browser, WAIT).until(
         lambda b: b.execute_script("return document.readyState === 'complete' && typeof window.document$ !== 'undefined'")
     )
 
@@ -210,7 +208,6 @@ def visits(browser_session, site) -> dict[str, dict]:
     that its drawing is hovered too; then every element a tooltip may come from is hovered
     and focused. Per page: what ran, what is wrong with ``#__config``, what was loaded from
     elsewhere, how many elements have a title, and the neighbourhoods opened and drawn."""
-    from selenium.webdriver.support.ui import WebDriverWait
 
     browser = browser_session.driver
     origin, pages = site
@@ -224,7 +221,7 @@ def visits(browser_session, site) -> dict[str, dict]:
                 "const all = [...document.querySelectorAll('.rpt-record-actions button[aria-controls]')]; all.forEach(b => b.click()); return all.length"
             )
         if buttons:
-            WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(
+            wait(browser, WAIT).until(lambda b: b.execute_script(
                 "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
             ))
         result = hover_all(browser)
@@ -264,7 +261,6 @@ def test_narrow_screens_truncate_more_and_still_run_nothing(browser, site):
 def test_a_record_preview_shows_the_label_and_text_as_text(browser, site):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     origin, _ = site
     browser.get(f"{origin}/evil/memory/")
@@ -277,7 +273,7 @@ def test_a_record_preview_shows_the_label_and_text_as_text(browser, site):
     assert tooltip.is_displayed() and label in tooltip.get_attribute("textContent")
     assert link.get_attribute("aria-describedby") == "rpt-tooltip"
     # then the record's preview (previews/<system>.json): its author text is text too
-    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-tooltip .rpt-preview-head')"))
+    wait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-tooltip .rpt-preview-head')"))
     tags = browser.execute_script("return [...document.querySelectorAll('#rpt-tooltip *')].map(e => e.tagName.toLowerCase())")
     assert set(tags) <= {"p", "strong", "span"}, tags
     assert label in tooltip.get_attribute("textContent")
@@ -286,7 +282,6 @@ def test_a_record_preview_shows_the_label_and_text_as_text(browser, site):
 
 def test_search_results_show_the_vectors_as_text(browser, site):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     origin, _ = site
     # prefixes of words the vectors hold, and a record's ID (the plugin's block shows its label)
@@ -295,12 +290,12 @@ def test_search_results_show_the_vectors_as_text(browser, site):
         _ready(browser)
         field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
         field.click()
-        WebDriverWait(browser, WAIT).until(  # the index is loaded ("Initializing search" before)
+        wait(browser, WAIT).until(  # the index is loaded ("Initializing search" before)
             lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
         )
         field.send_keys(query)
         results = ".md-search-result__item, .rpt-id-search-list li"
-        WebDriverWait(browser, WAIT).until(  # the theme's results, or the block's record
+        wait(browser, WAIT).until(  # the theme's results, or the block's record
             lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item, .rpt-id-search-list a[href*=\"#\"]').length > 0")
         )
         browser.execute_script(
@@ -319,7 +314,6 @@ def test_search_results_show_the_vectors_as_text(browser, site):
 
 def test_instant_navigation_runs_nothing_either(browser, site):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     origin, _ = site
     browser.get(f"{origin}/")
@@ -329,7 +323,7 @@ def test_instant_navigation_runs_nothing_either(browser, site):
     for target in ["evil/memory/", "systems/", "alone/", "notes/"]:
         link = browser.find_element(By.CSS_SELECTOR, f"a[href$='{target}']")
         browser.execute_script("arguments[0].click()", link)
-        WebDriverWait(browser, WAIT).until(lambda b, target=target: b.current_url.endswith(target))
+        wait(browser, WAIT).until(lambda b, target=target: b.current_url.endswith(target))
         _ready(browser)
         assert browser.execute_script("return window.__same_document === true"), "not an instant navigation"
         hover_all(browser)

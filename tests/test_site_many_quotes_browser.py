@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import browser, browser_session, http_server  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, http_server, wait  # noqa: F401 - browser and browser_session are fixtures
 from conftest import minimal_report
 from sitehtml import build_site, make_project
 
@@ -45,12 +45,11 @@ def site_url(tmp_path_factory):
 
 
 def test_a_page_of_many_quotes_mounts_no_theme_code_block_per_quote(browser, site_url):
-    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.set_window_size(390, 900)
     try:
         browser.get(site_url)
-        WebDriverWait(browser, WAIT).until(
+        wait(browser, WAIT).until(
             lambda b: b.execute_script("return document.querySelectorAll('.rpt-copy-quote').length") == QUOTES
         )
         found = browser.execute_script(
@@ -64,6 +63,6 @@ def test_a_page_of_many_quotes_mounts_no_theme_code_block_per_quote(browser, sit
         )
         assert found == {"passages": QUOTES, "theme": 0, "scrolling": 0, "buttons": QUOTES}
         button = browser.execute_script("const b = document.querySelectorAll('.rpt-copy-quote')[7]; b.click(); return b;")
-        WebDriverWait(browser, WAIT).until(lambda b: button.text == "Copied")
+        wait(browser, WAIT).until(lambda b: button.text == "Copied")
     finally:
         browser.set_window_size(1280, 1000)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve  # noqa: F401 - browser is a fixture
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve, wait  # noqa: F401 - browser is a fixture
 from mkdocs_reports.core.schemas.type_files import TYPES_DIR
 from profiles import profile_collection
 from sitehtml import build_site, make_project
@@ -93,16 +93,14 @@ def browser_session():
 
 
 def _open(browser, url: str) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get(url)
-    WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
+    wait(browser, 20).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
 
 
 def _wait(browser, script: str, seconds: float = 10):
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, seconds).until(lambda b: b.execute_script(script))
+    return wait(browser, seconds).until(lambda b: b.execute_script(script))
 
 
 def test_a_system_named_constructor_keeps_its_copy_buttons_previews_and_neighbourhood(browser, site_url):

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds, wait  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import Site
 from test_site_reading_axe_browser import PAGES
 
@@ -383,9 +383,8 @@ return {text: tip.innerText, badges: tip.querySelectorAll('.rpt-status').length,
 
 
 def _preview(browser):
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    return wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
 
 
 def _first_link(browser, record_id: str):
@@ -420,14 +419,13 @@ def test_a_record_of_an_unpublished_member_previews_what_is_known(browser, site_
 def test_a_later_link_to_the_same_source_shows_the_label_the_page_says_once(browser, site_url):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url + "cludebot/memory/", 1440)
     links = browser.find_elements(By.CSS_SELECTOR, '.md-content a[data-rpt-label][href$="#src-1"]')
     assert len(links) > 5 and links[0].get_attribute("data-rpt-label") and not links[-1].get_attribute("data-rpt-label")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", links[-1])
     ActionChains(browser).move_to_element(links[-1]).perform()
-    WebDriverWait(browser, WAIT).until(lambda b: "github.com/sebbsssss/clude at cecf234" in b.find_element(By.ID, "rpt-tooltip").text)
+    wait(browser, WAIT).until(lambda b: "github.com/sebbsssss/clude at cecf234" in b.find_element(By.ID, "rpt-tooltip").text)
 
 
 def test_the_keyboard_opens_and_escape_closes_a_preview(browser, site_url):
@@ -445,11 +443,10 @@ def test_the_keyboard_opens_and_escape_closes_a_preview(browser, site_url):
 
 
 def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url + "signet/memory/", 390)
     # the page is laid out once the record entries' links to the same ID elsewhere are in
-    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
+    wait(browser, WAIT).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         link = _first_link(browser, "MEM-OBJ-memories")
@@ -468,7 +465,7 @@ def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
         # (the theme's navigation.tracking may put the section in view into the address)
         assert browser.current_url.split("#")[0] == page.split("#")[0] and preview["open"] and preview["open"].endswith("#mem-obj-memories")
         tap()
-        WebDriverWait(browser, WAIT).until(lambda b: b.current_url.endswith("#mem-obj-memories"))
+        wait(browser, WAIT).until(lambda b: b.current_url.endswith("#mem-obj-memories"))
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
@@ -513,15 +510,14 @@ def test_every_record_offers_copy_id_and_copy_link_in_sight(browser, site_url):
 
 def test_the_same_id_in_two_systems_points_each_at_the_other(browser, site_url):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     for system, other in [("signet", "Cludebot"), ("cludebot", "Signet")]:
         show(browser, site_url + f"{system}/memory/", 1440)
         bar = browser.find_element(By.ID, "mem-obj-memories").find_element(By.XPATH, "following-sibling::*[1]")
-        link = WebDriverWait(browser, WAIT).until(lambda b, bar=bar: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
+        link = wait(browser, WAIT).until(lambda b, bar=bar: bar.find_elements(By.CSS_SELECTOR, "a.rpt-same-id"))[0]
         assert link.text == f"Same ID in {other}"
         browser.execute_script("arguments[0].click()", link)
-        WebDriverWait(browser, WAIT).until(lambda b: "records/" in b.current_url)
+        wait(browser, WAIT).until(lambda b: "records/" in b.current_url)
         rows = browser.execute_script(VISIBLE_ROWS)
         assert {(r["id"], r["system"]) for r in rows} == {("MEM-OBJ-memories", "Cludebot"), ("MEM-OBJ-memories", "Signet")}
 
@@ -578,12 +574,11 @@ def test_the_pictures_keep_only_their_shapes_text_and_relative_links():
 def _search_box(browser, site_url):
     """Material's search box on the home page, open, its index loaded."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     show(browser, site_url, 1440)
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
     field.click()
-    WebDriverWait(browser, WAIT).until(
+    wait(browser, WAIT).until(
         lambda b: "Initializing" not in b.execute_script("return document.querySelector('.md-search-result__meta').textContent")
     )
     return field
@@ -607,22 +602,20 @@ def test_search_finds_file_names_and_parts_of_ids(browser, site_url, query, expe
 ])
 def test_a_full_id_puts_its_own_record_first_and_enter_opens_it(browser, site_url, query, expected):
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     field = _search_box(browser, site_url)
     field.send_keys(query)
     first = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.href"
-    assert WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(first)) == site_url + expected
+    assert wait(browser, WAIT).until(lambda b: b.execute_script(first)) == site_url + expected
     field.send_keys(Keys.ENTER)  # the plugin's block opens the ID's record
-    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == site_url + expected)
+    wait(browser, WAIT).until(lambda b: b.current_url == site_url + expected)
 
 
 def test_a_record_found_by_its_id_reads_as_text(browser, site_url):
-    from selenium.webdriver.support.ui import WebDriverWait
 
     _search_box(browser, site_url).send_keys("MEM-RTE-explicit-recall")
     text = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.textContent"
-    assert WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(text)) == "MEM-RTE-explicit-recall — Explicit recall · Signet memory report"
+    assert wait(browser, WAIT).until(lambda b: b.execute_script(text)) == "MEM-RTE-explicit-recall — Explicit recall · Signet memory report"
 
 
 # -- a record's neighbourhood ------------------------------------------------------------
@@ -634,12 +627,11 @@ def _open_neighbourhood(browser, anchor):
     """Open the record's neighbourhood with the keyboard (Enter on its button); the box."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
 
     button = browser.find_element(By.CSS_SELECTOR, f'button[aria-controls="rpt-hood-{anchor}"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
     button.send_keys(Keys.ENTER)
-    WebDriverWait(browser, WAIT).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
+    wait(browser, WAIT).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
     assert button.get_attribute("aria-expanded") == "true"
     return button, browser.find_element(By.ID, f"rpt-hood-{anchor}")
 
@@ -671,9 +663,8 @@ def test_a_record_neighbourhood_is_links_in_a_picture_and_in_words(browser, site
     focused = browser.execute_script("return new URL(document.activeElement.getAttribute('href'), location.href).href")
     assert focused in expected
     browser.switch_to.active_element.send_keys(Keys.ENTER)
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, WAIT).until(lambda b: b.current_url == focused)
+    wait(browser, WAIT).until(lambda b: b.current_url == focused)
 
 
 def test_a_neighbourhood_shows_parts_wholes_and_closes_again(browser, site_url):

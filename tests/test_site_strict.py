@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import time
@@ -144,27 +145,38 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _fetch(url: str) -> str:
+def _fetch(url: str, timeout: float = 5) -> str:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
             return response.read().decode("utf-8")
     except OSError:
         return ""
 
 
-#: how often a test asks the server again: as often as MkDocs' own watcher looks for
-#: changed files. Asking every 0.05 s did not make the serve tests faster on a busy
-#: machine (25.5 and 28.2 s against 18.3 and 24.7 s, one after the other): each request
-#: takes processor time from the rebuild the test waits for
+#: how often a test asks a server that does not answer yet again
 POLL = 0.5
+#: the build a served page shows and its number, in the live-reload script MkDocs adds to it
+LIVERELOAD = re.compile(r"livereload\((\d+), (\d+)\);")
 
 
 def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
+    """Whether the page at ``url`` shows ``text`` within ``seconds``. The page is asked
+    for again each time MkDocs' live-reload request (what its script in the page waits
+    on) answers that a newer build is visible, so the test neither sleeps past a rebuild
+    nor takes processor time from the rebuild it waits for; every ``POLL`` seconds only
+    while the server does not answer yet."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if text in _fetch(url):
+    while (left := deadline - time.monotonic()) > 0:
+        page = _fetch(url)
+        if text in page:
             return True
-        time.sleep(POLL)
+        shown = LIVERELOAD.search(page)
+        if shown is None:
+            time.sleep(POLL)
+            continue
+        epoch, request = shown.groups()
+        base = url.split("/", 3)[:3]
+        _fetch("/".join(base) + f"/livereload/{epoch}/{request}", timeout=left)
     return False
 
 

@@ -25,7 +25,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from browser import BrowserSession, browser, http_server, search_finds  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, http_server, search_finds, wait  # noqa: F401 - browser is a fixture
 from mkdocs_reports.core.rules.collection_check import check_collection
 from sitehtml import REPO, build_site
 
@@ -239,16 +239,14 @@ def browser_session():
     session.close()
 
 
-def wait(browser, condition):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(browser, WAIT).until(condition)
+def _until(browser, condition):
+    return wait(browser, WAIT).until(condition)
 
 
 def styled_links(browser) -> list[str]:
     """Every link of the page as the browser resolves it, once Material's stylesheet applies
     (a sticky header; without the stylesheet it is static)."""
-    wait(browser, lambda b: b.execute_script("return document.readyState") == "complete")
+    _until(browser, lambda b: b.execute_script("return document.readyState") == "complete")
     assert browser.execute_script("return getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
     return browser.execute_script("return [...document.querySelectorAll('a[href]')].map(a => a.href)")
 
@@ -260,11 +258,11 @@ def test_a_deep_missing_address_in_the_preview_shows_the_preview_404_page(browse
 
     preview = pages.url(PREVIEW)
     browser.get(preview + DEEP_MISSING)
-    wait(browser, lambda b: b.current_url == preview + "404.html")
+    _until(browser, lambda b: b.current_url == preview + "404.html")
     links = [link for link in styled_links(browser) if link.startswith(pages.origin)]
     assert len(links) > 10 and all(link.startswith(preview) for link in links), links
     browser.find_element(By.LINK_TEXT, "See what it changes").click()  # the preview's banner
-    wait(browser, lambda b: b.current_url == preview + "changes/")
+    _until(browser, lambda b: b.current_url == preview + "changes/")
     assert browser.find_element(By.CSS_SELECTOR, ".md-content h1").text.startswith("Changes")
 
 
