@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import wait
+from browser import until_script
 from user_cache import user_cache
 
 #: a current 4.x, pinned so that a new rule does not change results between runs
@@ -108,12 +108,12 @@ def show(browser, url: str, width: int, scheme: str = "light", height: int = 900
         " && document.body.getAttribute('data-md-color-scheme') === arguments[0]"
     )
     try:
-        wait(browser, 5).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
+        until_script(browser, ready, 5, THEME_SCHEMES[scheme])
     except TimeoutException:
         # the first page after a change of preference may still take the scheme the
         # theme remembered from the page before; the next load follows the preference
         browser.refresh()
-        wait(browser, 15).until(lambda b: b.execute_script(ready, THEME_SCHEMES[scheme]))
+        until_script(browser, ready, 15, THEME_SCHEMES[scheme])
 
 
 #: the view the page shown is in, once it has settled there: the emulated screen's width,

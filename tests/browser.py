@@ -149,6 +149,12 @@ def wait(browser, seconds: float):
     return WebDriverWait(browser, seconds, poll_frequency=POLL)
 
 
+def until_script(browser, script: str, seconds: float, *args):
+    """What the page's ``script`` (given ``args``) returns, once that is true: asked every
+    ``POLL`` seconds, a timeout after ``seconds``."""
+    return wait(browser, seconds).until(lambda b: b.execute_script(script, *args))
+
+
 class BrowserSession:
     """The headless Chromium a module's tests share, replaced by a fresh one after a test
     that failed: a script that ran past its time limit may still keep the old one busy, and

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser import BrowserSession, browser, http_server, wait  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, http_server, until_script  # noqa: F401 - browser is a fixture
 from conftest import minimal_report
 from hostile import write_hostile_collection
 from mkdocs_reports.cli.pages import write_pages
@@ -132,7 +132,7 @@ def browser_session():
 
 def _ready(browser) -> None:
 
-    wait(browser, WAIT).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
+    until_script(browser, "return document.readyState === 'complete'", WAIT)
 
 
 def test_the_export_runs_no_author_script_in_any_generator(browser, site):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from axe import show
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve, wait  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, serve, until_script  # noqa: F401 - browser and browser_session are fixtures
 from profiles import PROFILED, WITHOUT, profile_collection
 from sitehtml import build_site
 from test_site_beside_plugins import project_with
@@ -26,7 +26,7 @@ def focus_record_link(browser, href_end: str) -> str:
 
     link = browser.find_elements(By.CSS_SELECTOR, f'.md-content a[data-rpt-label][href$="{href_end}"]')[0]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", link)
-    return wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    return until_script(browser, PREVIEW, WAIT)
 
 
 def test_previews_show_when_a_minifier_renames_the_script(browser, tmp_path):
@@ -56,7 +56,7 @@ def test_offline_from_file_previews_and_the_neighbourhood_work(browser, offline_
     assert "MEM-OBJ-backup" in focus_record_link(browser, "#mem-obj-backup")
     button = browser.find_element(By.CSS_SELECTOR, 'button[aria-controls="rpt-hood-mem-obj-backup"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", button)
-    wait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-hood-mem-obj-backup svg a')"))
+    until_script(browser, "return !!document.querySelector('#rpt-hood-mem-obj-backup svg a')", WAIT)
 
 
 def test_offline_from_file_the_record_index_filters(browser, offline_site):

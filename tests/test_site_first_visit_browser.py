@@ -12,10 +12,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import browser, browser_session, built_and_served, wait  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, built_and_served, until_script  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import add_theme_features, make_project
 
 pytestmark = pytest.mark.site
+
+#: seconds the search box may take to answer: a ceiling, as every wait ends once its condition holds
+WAIT = 15
 
 RECORD = "MEM-RTE-note-write"  # alpha's, labelled "Note writing", quoting src/notes.ts
 SHARED = "MEM-OBJ-notes"  # declared by alpha and beta
@@ -51,16 +54,11 @@ def _type(browser, url: str, query: str, enter: bool = False):
 
     if url:
         browser.get(url)
-    wait(browser, 10).until(lambda b: b.execute_script("return typeof window.document$ !== 'undefined' && !!window.rptReports"))
+    until_script(browser, "return typeof window.document$ !== 'undefined' && !!window.rptReports", 10)
     field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
     browser.execute_script("arguments[0].focus()", field)
     field.send_keys(query + (Keys.ENTER if enter else ""))
     return field
-
-
-def _wait(browser, script: str, seconds: float = 15):
-
-    return wait(browser, seconds).until(lambda b: b.execute_script(script))
 
 
 def test_the_search_index_holds_no_record_and_one_entry_a_generated_page(plain):
@@ -79,14 +77,14 @@ def test_a_full_record_id_typed_into_search_opens_its_record(browser, site, type
     _, url = site
     browser.execute_script("window.rptSameDocument = true") if browser.current_url.startswith(url) else None
     _type(browser, url, typed, enter=True)
-    _wait(browser, "return location.pathname.endsWith('/alpha/memory/') && location.hash === '#mem-rte-note-write'"
-                   " && document.getElementById('mem-rte-note-write') !== null")
+    until_script(browser, "return location.pathname.endsWith('/alpha/memory/') && location.hash === '#mem-rte-note-write'"
+                          " && document.getElementById('mem-rte-note-write') !== null", WAIT)
 
 
 def test_an_id_two_systems_declare_lists_both_and_enter_opens_the_first(browser, plain):
     _, url = plain
     _type(browser, url, SHARED)
-    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a[href*=\"#mem-obj-notes\"]').length === 2")
+    until_script(browser, "return document.querySelectorAll('.rpt-id-search-list a[href*=\"#mem-obj-notes\"]').length === 2", WAIT)
     status = browser.execute_script("return document.querySelector('.rpt-id-search-status').textContent")
     assert status == "2 records have this ID: Enter opens the first."
     hrefs = browser.execute_script("return [...document.querySelectorAll('.rpt-id-search-list a')].map(a => a.href)")
@@ -96,7 +94,7 @@ def test_an_id_two_systems_declare_lists_both_and_enter_opens_the_first(browser,
 def test_an_unknown_id_says_so_and_enter_is_the_themes_again(browser, plain):
     _, url = plain
     _type(browser, url, "MEM-RTE-no-such")
-    _wait(browser, "return document.querySelector('.rpt-id-search-status').textContent === 'No record has this ID.'")
+    until_script(browser, "return document.querySelector('.rpt-id-search-status').textContent === 'No record has this ID.'", WAIT)
 
 
 @pytest.mark.parametrize("query", ["writing", "notes.ts"], ids=["label word", "quoted file"])
@@ -108,7 +106,7 @@ def test_any_words_reach_the_record_index_filtered_by_them(browser, site, query)
     link = browser.find_element(By.CSS_SELECTOR, ".rpt-id-search-list a[href*='records/']")
     assert link.text == f"Find “{query}” in the record index"
     browser.execute_script("arguments[0].click()", link)
-    _wait(browser, "return location.pathname.endsWith('/records/') && document.querySelector('.rpt-records .rpt-index-count') !== null")
+    until_script(browser, "return location.pathname.endsWith('/records/') && document.querySelector('.rpt-records .rpt-index-count') !== null", WAIT)
     assert parse_qs(urlsplit(browser.current_url).query) == {"q": [query]}
     shown = browser.execute_script("return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => !r.hidden).map(r => r.cells[0].textContent.trim())")
     assert RECORD in shown
@@ -117,11 +115,11 @@ def test_any_words_reach_the_record_index_filtered_by_them(browser, site, query)
 def test_the_first_visit_fetches_no_lookup_file_and_an_id_fetches_one(browser, plain):
     _, url = plain
     browser.get(url)
-    _wait(browser, "return performance.getEntriesByType('resource').some(e => e.name.endsWith('search_index.json'))")
+    until_script(browser, "return performance.getEntriesByType('resource').some(e => e.name.endsWith('search_index.json'))", WAIT)
     fetched = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/ids/'))"
     assert browser.execute_script(fetched) == []
     _type(browser, "", RECORD)
-    _wait(browser, "return document.querySelector('.rpt-id-search-list a[href*=\"#mem-rte-note-write\"]') !== null")
+    until_script(browser, "return document.querySelector('.rpt-id-search-list a[href*=\"#mem-rte-note-write\"]') !== null", WAIT)
     assert len(browser.execute_script(fetched)) == 1
 
 
@@ -132,7 +130,7 @@ def test_the_id_search_block_is_axe_clean(browser, plain, width, scheme):
     if width < 600:
         browser.execute_script("document.querySelector('label.md-header__button[for=__search]').click()")
     _type(browser, "", SHARED)
-    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3")
+    until_script(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3", WAIT)
     found = violations(browser, within=".rpt-id-search")  # the theme's own results are the theme's
     assert found == [], json.dumps(found)
 
@@ -146,7 +144,7 @@ def _press(browser, *keys):
 def _search(browser, url: str, query: str):
     """the theme's search opened as a reader opens it, with its key, and the query typed"""
     browser.get(url)
-    _wait(browser, "return !!window.rptReports")
+    until_script(browser, "return !!window.rptReports", WAIT)
     _press(browser, "/", query)
     assert browser.execute_script(_FOCUS) == ["box", True]
 
@@ -161,7 +159,7 @@ def test_the_id_search_links_are_reached_with_tab_and_the_search_stays_open(brow
 
     _, url = plain
     _search(browser, url, SHARED)
-    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3")
+    until_script(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 3", WAIT)
     seen = []
     for key in [Keys.TAB, Keys.TAB, Keys.TAB, Keys.SHIFT + Keys.TAB, Keys.SHIFT + Keys.TAB, Keys.SHIFT + Keys.TAB]:
         _press(browser, key)
@@ -171,7 +169,7 @@ def test_the_id_search_links_are_reached_with_tab_and_the_search_stays_open(brow
     assert [where for where, _ in seen] == [alpha, beta, find, beta, alpha, "box"], seen
     assert all(open_ for _, open_ in seen), "the theme's search closed while the reader tabbed through the records"
     _press(browser, Keys.TAB, Keys.TAB, Keys.TAB, Keys.ENTER)
-    _wait(browser, "return location.pathname.endsWith('/records/')")
+    until_script(browser, "return location.pathname.endsWith('/records/')", WAIT)
     assert parse_qs(urlsplit(browser.current_url).query) == {"q": [SHARED]}
 
 
@@ -180,8 +178,8 @@ def test_the_arrows_go_through_the_id_search_links_then_the_themes_results(brows
 
     _, url = plain
     _search(browser, url, "alpha")
-    _wait(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 1"
-                   " && document.querySelectorAll('.md-search-result__item').length > 0")
+    until_script(browser, "return document.querySelectorAll('.rpt-id-search-list a').length === 1"
+                          " && document.querySelectorAll('.md-search-result__item').length > 0", WAIT)
     seen = []
     for key in [Keys.ARROW_DOWN, Keys.ARROW_UP, Keys.ARROW_DOWN, Keys.ARROW_DOWN]:
         _press(browser, key)

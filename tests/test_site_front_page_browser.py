@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from axe import each_view, show, views_applied, violations
-from browser import browser, browser_session, http_server, wait  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, http_server, until_script, wait  # noqa: F401 - browser and browser_session are fixtures
 from conftest import FIXTURES
 from mkdocs_reports.core.markdown.reader import import_markdown
 from sitehtml import build_site, make_project
@@ -137,7 +137,7 @@ def test_a_preview_says_what_the_reconciliation_changed(browser, site_url, page,
     show(browser, site_url + page, 1440)
     link = browser.find_elements(By.CSS_SELECTOR, f'.md-content a[href$="#{record.lower()}"]')[0]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", link)
-    preview = wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    preview = until_script(browser, PREVIEW, WAIT)
     assert any(line.startswith(said) for line in preview["corrections"]), preview
 
 

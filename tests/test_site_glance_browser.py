@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from axe import each_view, show, views_applied, violations
-from browser import browser, browser_session, http_server, wait  # noqa: F401 - browser and browser_session are fixtures
+from browser import browser, browser_session, http_server, until_script, wait  # noqa: F401 - browser and browser_session are fixtures
 from conftest import Collection
 from mkdocs_reports.pages.site import GLANCE_SYSTEMS
 from sitehtml import build_site, make_project
@@ -64,7 +64,7 @@ def test_the_keyboard_reaches_every_system_from_the_home_page(browser, site_url)
     assert focus["text"] == f"All {SYSTEMS} systems" and focus["ring"] and focus["seen"], focus
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     wait(browser, 20).until(lambda b: b.current_url.rstrip("/").endswith("/systems"))
-    box = wait(browser, 20).until(lambda b: b.execute_script("return document.querySelector('.rpt-index-filter input')"))
+    box = until_script(browser, "return document.querySelector('.rpt-index-filter input')", 20)
     box.send_keys(LAST)
     shown = browser.execute_script(
         "return [...document.querySelectorAll('.rpt-index tbody tr')].filter(r => r.offsetParent !== null).map(r => r.cells[0].textContent)")

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from browser import BrowserSession, browser, built_and_served, wait  # noqa: F401 - browser is a fixture
+from browser import BrowserSession, browser, built_and_served, until_script, wait  # noqa: F401 - browser is a fixture
 from hostile import DOCS_PAGE, write_hostile_collection
 from sitehtml import add_theme_features, make_project
 
@@ -151,9 +151,7 @@ def browser_session():
 
 def _ready(browser) -> None:
 
-    wait(browser, WAIT).until(
-        lambda b: b.execute_script("return document.readyState === 'complete' && typeof window.document$ !== 'undefined'")
-    )
+    until_script(browser, "return document.readyState === 'complete' && typeof window.document$ !== 'undefined'", WAIT)
 
 
 def _fired(browser) -> list[str]:
@@ -221,9 +219,7 @@ def visits(browser_session, site) -> dict[str, dict]:
                 "const all = [...document.querySelectorAll('.rpt-record-actions button[aria-controls]')]; all.forEach(b => b.click()); return all.length"
             )
         if buttons:
-            wait(browser, WAIT).until(lambda b: b.execute_script(
-                "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))"
-            ))
+            until_script(browser, "return [...document.querySelectorAll('.rpt-hood')].every(h => h.querySelector('svg, p:not(.rpt-hood-loading)'))", WAIT)
         result = hover_all(browser)
         seen[page] = {
             "titled": result["titled"], "fired": _fired(browser), "config": config_is_the_themes(browser),
@@ -273,7 +269,7 @@ def test_a_record_preview_shows_the_label_and_text_as_text(browser, site):
     assert tooltip.is_displayed() and label in tooltip.get_attribute("textContent")
     assert link.get_attribute("aria-describedby") == "rpt-tooltip"
     # then the record's preview (previews/<system>.json): its author text is text too
-    wait(browser, WAIT).until(lambda b: b.execute_script("return !!document.querySelector('#rpt-tooltip .rpt-preview-head')"))
+    until_script(browser, "return !!document.querySelector('#rpt-tooltip .rpt-preview-head')", WAIT)
     tags = browser.execute_script("return [...document.querySelectorAll('#rpt-tooltip *')].map(e => e.tagName.toLowerCase())")
     assert set(tags) <= {"p", "strong", "span"}, tags
     assert label in tooltip.get_attribute("textContent")
@@ -295,9 +291,8 @@ def test_search_results_show_the_vectors_as_text(browser, site):
         )
         field.send_keys(query)
         results = ".md-search-result__item, .rpt-id-search-list li"
-        wait(browser, WAIT).until(  # the theme's results, or the block's record
-            lambda b: b.execute_script("return document.querySelectorAll('.md-search-result__item, .rpt-id-search-list a[href*=\"#\"]').length > 0")
-        )
+        # the theme's results, or the block's record
+        until_script(browser, "return document.querySelectorAll('.md-search-result__item, .rpt-id-search-list a[href*=\"#\"]').length > 0", WAIT)
         browser.execute_script(
             """
             for (const item of document.querySelectorAll(arguments[0]))

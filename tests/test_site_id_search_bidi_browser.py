@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import browser, browser_session, serve, wait  # noqa: F401 - fixtures
+from browser import browser, browser_session, serve, until_script  # noqa: F401 - fixtures
 from sitehtml import SAMPLE, build_site, make_project
 
 pytestmark = pytest.mark.site
@@ -41,7 +41,7 @@ def test_a_label_turned_around_the_system_it_is_in(tmp_path, browser):  # noqa: 
         field = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
         field.click()
         field.send_keys("MEM-RTE-note-write")
-        wait(browser, 20).until(lambda b: b.execute_script("return !!document.querySelector('.rpt-id-search-list a[href*=\"#\"]')"))
+        until_script(browser, "return !!document.querySelector('.rpt-id-search-list a[href*=\"#\"]')", 20)
         shown = browser.execute_script("return document.querySelector('.rpt-id-search-list a[href*=\"#\"]').textContent")
         assert "\u202eBeta memory report" in shown and "Alpha memory report" in shown  # as text, whole
         first, last = browser.execute_script(LETTERS, "Alpha memory report")

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser import browser, built_and_served  # noqa: F401 - browser is a fixture
+from browser import browser, built_and_served, until_script  # noqa: F401 - browser is a fixture
 from sitehtml import add_theme_features, make_project
-from test_site_prototype_names_browser import READ_ERRORS, _open, _wait, browser_session, named_collection  # noqa: F401 - browser_session is a fixture (its pages record script errors)
+from test_site_prototype_names_browser import READ_ERRORS, _open, browser_session, named_collection  # noqa: F401 - browser_session is a fixture (its pages record script errors)
 
 pytestmark = pytest.mark.site
 
@@ -47,7 +47,7 @@ def _instant_still_works(browser, site_url) -> None:
     browser.execute_script("window.rptSameDocument = true")
     link = browser.find_element(By.CSS_SELECTOR, 'a.md-nav__link[href$="records/"]')
     browser.execute_script("arguments[0].click()", link)
-    _wait(browser, "return location.pathname.endsWith('/records/') && document.querySelector('.rpt-records .rpt-index-count') !== null")
+    until_script(browser, "return location.pathname.endsWith('/records/') && document.querySelector('.rpt-records .rpt-index-count') !== null", 10)
     assert browser.execute_script("return window.rptSameDocument === true")
 
 
@@ -65,8 +65,8 @@ def test_a_picture_link_opens_its_page_under_instant_navigation(browser, site_ur
     _open(browser, site_url + page)
     assert browser.execute_script(READ_ERRORS) == []  # the theme reads every link of the page as it loads
     href = _click(browser, browser.find_element(By.CSS_SELECTOR, selector))
-    _wait(browser, f"return location.href === {href!r}")
-    _wait(browser, arrived)
+    until_script(browser, f"return location.href === {href!r}", 10)
+    until_script(browser, arrived, 10)
     assert browser.execute_script(READ_ERRORS) == []
     _instant_still_works(browser, site_url)
     assert browser.execute_script(READ_ERRORS) == []
@@ -79,9 +79,9 @@ def test_a_box_of_a_neighbourhood_opens_its_record_under_instant_navigation(brow
     button = browser.find_element(By.CSS_SELECTOR, ".rpt-record-actions button[aria-controls]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", button)
     box = button.get_attribute("aria-controls")
-    _wait(browser, f"return document.querySelector('#{box} svg a.rpt-web-node:not(.rpt-web-node--self)') !== null")
+    until_script(browser, f"return document.querySelector('#{box} svg a.rpt-web-node:not(.rpt-web-node--self)') !== null", 10)
     href = _click(browser, browser.find_element(By.CSS_SELECTOR, f"#{box} svg a.rpt-web-node:not(.rpt-web-node--self)"))
-    _wait(browser, f"return location.href === {href!r}")
+    until_script(browser, f"return location.href === {href!r}", 10)
     assert browser.execute_script(READ_ERRORS) == []
     _instant_still_works(browser, site_url)
     assert browser.execute_script(READ_ERRORS) == []

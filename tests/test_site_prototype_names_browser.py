@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve, wait  # noqa: F401 - browser is a fixture
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, BrowserSession, browser, serve, until_script  # noqa: F401 - browser is a fixture
 from mkdocs_reports.core.schemas.type_files import TYPES_DIR
 from profiles import profile_collection
 from sitehtml import build_site, make_project
@@ -95,12 +95,7 @@ def browser_session():
 def _open(browser, url: str) -> None:
 
     browser.get(url)
-    wait(browser, 20).until(lambda b: b.execute_script("return document.readyState === 'complete'"))
-
-
-def _wait(browser, script: str, seconds: float = 10):
-
-    return wait(browser, seconds).until(lambda b: b.execute_script(script))
+    until_script(browser, "return document.readyState === 'complete'", 20)
 
 
 def test_a_system_named_constructor_keeps_its_copy_buttons_previews_and_neighbourhood(browser, site_url):
@@ -124,14 +119,14 @@ def test_a_system_named_constructor_keeps_its_copy_buttons_previews_and_neighbou
     anchor = link.get_attribute("href").split("#", 1)[1]
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     ActionChains(browser).move_to_element(link).perform()
-    head = _wait(browser, "const t = document.querySelector('#rpt-tooltip .rpt-preview-head'); return t && t.textContent;")
+    head = until_script(browser, "const t = document.querySelector('#rpt-tooltip .rpt-preview-head'); return t && t.textContent;", 10)
     assert head.upper().startswith(anchor.upper()) and " · " in head  # the record's preview, not its label alone
     where = browser.find_element(By.CSS_SELECTOR, "#rpt-tooltip .rpt-preview-where").text
     assert where.startswith("constructor · ")
 
     button = browser.find_element(By.CSS_SELECTOR, f'#{anchor} + .rpt-record-actions button[aria-controls]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", button)
-    _wait(browser, f"return document.querySelector('#rpt-hood-{anchor} svg a') !== null")
+    until_script(browser, f"return document.querySelector('#rpt-hood-{anchor} svg a') !== null", 10)
     assert browser.execute_script(READ_ERRORS) == []
 
 

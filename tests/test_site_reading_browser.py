@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from axe import VIEWS, show, violations
-from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds, wait  # noqa: F401 - browser and browser_session are fixtures
+from browser import CAPTURE_DOWNLOADS, READ_DOWNLOAD, browser, browser_session, http_server, search_finds, until_script, wait  # noqa: F401 - browser and browser_session are fixtures
 from sitehtml import Site
 from test_site_reading_axe_browser import PAGES
 
@@ -384,7 +384,7 @@ return {text: tip.innerText, badges: tip.querySelectorAll('.rpt-status').length,
 
 def _preview(browser):
 
-    return wait(browser, WAIT).until(lambda b: b.execute_script(PREVIEW))
+    return until_script(browser, PREVIEW, WAIT)
 
 
 def _first_link(browser, record_id: str):
@@ -446,7 +446,7 @@ def test_a_tap_previews_and_a_second_tap_follows_the_link(browser, site_url):
 
     show(browser, site_url + "signet/memory/", 390)
     # the page is laid out once the record entries' links to the same ID elsewhere are in
-    wait(browser, WAIT).until(lambda b: b.execute_script("return document.querySelectorAll('.rpt-same-id').length > 0"))
+    until_script(browser, "return document.querySelectorAll('.rpt-same-id').length > 0", WAIT)
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         link = _first_link(browser, "MEM-OBJ-memories")
@@ -606,7 +606,7 @@ def test_a_full_id_puts_its_own_record_first_and_enter_opens_it(browser, site_ur
     field = _search_box(browser, site_url)
     field.send_keys(query)
     first = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.href"
-    assert wait(browser, WAIT).until(lambda b: b.execute_script(first)) == site_url + expected
+    assert until_script(browser, first, WAIT) == site_url + expected
     field.send_keys(Keys.ENTER)  # the plugin's block opens the ID's record
     wait(browser, WAIT).until(lambda b: b.current_url == site_url + expected)
 
@@ -615,7 +615,7 @@ def test_a_record_found_by_its_id_reads_as_text(browser, site_url):
 
     _search_box(browser, site_url).send_keys("MEM-RTE-explicit-recall")
     text = "const a = document.querySelector('.rpt-id-search-list a[href*=\"#\"]'); return a && a.textContent"
-    assert wait(browser, WAIT).until(lambda b: b.execute_script(text)) == "MEM-RTE-explicit-recall — Explicit recall · Signet memory report"
+    assert until_script(browser, text, WAIT) == "MEM-RTE-explicit-recall — Explicit recall · Signet memory report"
 
 
 # -- a record's neighbourhood ------------------------------------------------------------
@@ -631,7 +631,7 @@ def _open_neighbourhood(browser, anchor):
     button = browser.find_element(By.CSS_SELECTOR, f'button[aria-controls="rpt-hood-{anchor}"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
     button.send_keys(Keys.ENTER)
-    wait(browser, WAIT).until(lambda b: b.execute_script(f"return !!document.querySelector('#rpt-hood-{anchor} svg a')"))
+    until_script(browser, f"return !!document.querySelector('#rpt-hood-{anchor} svg a')", WAIT)
     assert button.get_attribute("aria-expanded") == "true"
     return button, browser.find_element(By.ID, f"rpt-hood-{anchor}")
 
