@@ -19,57 +19,37 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from served import fetch, free_port, newer_build, shown_build  # noqa: E402
 from site_build import plugin_project  # noqa: E402
 
 #: seconds the server is watched with no edit, for what watching alone costs
 IDLE_SECONDS = 5
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _fetch(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.read().decode("utf-8")
-    except OSError:
-        return ""
-
-
 def _wait_for(url: str, text: str, seconds: float) -> float | None:
     start = time.monotonic()
     while time.monotonic() - start < seconds:
-        if text in _fetch(url):
+        if text in fetch(url):
             return time.monotonic() - start
         time.sleep(0.05)
     return None
 
 
-#: the live-reload call MkDocs writes into every page it serves: the build it shows, the page's own number
-LIVERELOAD = re.compile(r"livereload\((\d+), (\d+)\);")
-
-
 def _opened(page: str) -> tuple[str, str]:
     """The build a page shows and its number, as the author's browser holds them."""
-    shown = LIVERELOAD.search(_fetch(page))
+    shown = shown_build(fetch(page))
     if shown is None:
         raise SystemExit(f"{page} has no live-reload script: is this `mkdocs serve`?")
-    epoch, request = shown.groups()
-    return epoch, request
+    return shown
 
 
 def _reloaded(base: str, page: str, opened: tuple[str, str], text: str, seconds: float) -> bool:
@@ -78,15 +58,13 @@ def _reloaded(base: str, page: str, opened: tuple[str, str], text: str, seconds:
     start = time.monotonic()
     epoch, request = opened
     while time.monotonic() - start < seconds:
-        try:
-            with urllib.request.urlopen(f"{base}/livereload/{epoch}/{request}", timeout=seconds) as response:
-                visible = response.read().decode("ascii")
-        except OSError:
+        visible = newer_build(base, (epoch, request), seconds)
+        if visible is None:
             return False
-        if int(visible) > int(epoch):
-            if text in _fetch(page):
+        if visible > int(epoch):
+            if text in fetch(page):
                 return True
-            epoch = visible  # a build that began before the edit was saved: wait for the next
+            epoch = str(visible)  # a build that began before the edit was saved: wait for the next
     return False
 
 
@@ -99,7 +77,7 @@ def _cpu(pid: int) -> float:
 def measure(project: Path, mode: str, edits: int, reports: int) -> list[tuple[float, float, float]]:
     """(wall seconds until the edit is served, server CPU seconds, of them what the server
     spends watching files in as long with no edit) per edit."""
-    port = _free_port()
+    port = free_port()
     flags = ["--dirty"] if mode == "dirty" else []
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", *flags],

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import socket
 import subprocess
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import Abort
 
 from conftest import run_cli
+from served import fetch, free_port, newer_build, shown_build
 from sitehtml import GENERATOR_COMMAND as MKDOCS
 from sitehtml import Site, build_site, make_project
 
@@ -139,24 +137,8 @@ def test_a_report_named_like_an_unpublished_member_it_cites_is_refused(tmp_path,
     assert "alpha/runtime.yaml is published as a memory report" in caplog.text
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _fetch(url: str, timeout: float = 5) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.read().decode("utf-8")
-    except OSError:
-        return ""
-
-
 #: how often a test asks a server that does not answer yet again
 POLL = 0.5
-#: the build a served page shows and its number, in the live-reload script MkDocs adds to it
-LIVERELOAD = re.compile(r"livereload\((\d+), (\d+)\);")
 
 
 def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
@@ -166,24 +148,23 @@ def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
     nor takes processor time from the rebuild it waits for; every ``POLL`` seconds only
     while the server does not answer yet."""
     deadline = time.monotonic() + seconds
+    origin = "/".join(url.split("/", 3)[:3])
     while (left := deadline - time.monotonic()) > 0:
-        page = _fetch(url)
+        page = fetch(url)
         if text in page:
             return True
-        shown = LIVERELOAD.search(page)
+        shown = shown_build(page)
         if shown is None:
             time.sleep(POLL)
-            continue
-        epoch, request = shown.groups()
-        base = url.split("/", 3)[:3]
-        _fetch("/".join(base) + f"/livereload/{epoch}/{request}", timeout=left)
+        else:
+            newer_build(origin, shown, left)
     return False
 
 
 @contextlib.contextmanager
 def serving(project: Path, mode: str = "--no-strict"):
     """A real `mkdocs serve` of ``project``; yields its address (``http://127.0.0.1:<port>/``)."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [*MKDOCS, "serve", "-a", f"127.0.0.1:{port}", mode],
         cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -207,7 +188,7 @@ def test_serve_rebuilds_when_a_report_changes(tmp_path, mode):
         report.write_text(report.read_text(encoding="utf-8").replace("label: Note store", "label: Note warehouse"), encoding="utf-8")
         assert _wait_for(page, "Note warehouse"), "the page did not change after the report did"
         assert _wait_for(home + "records/", "Note warehouse"), "the record index did not change"
-        assert "Beta" in _fetch(home + "beta/memory/")
+        assert "Beta" in fetch(home + "beta/memory/")
 
 
 @pytest.mark.parametrize("mode", ["--no-strict", "--dirty"], ids=["full", "incremental"])
@@ -219,20 +200,20 @@ def test_serve_shows_the_errors_in_the_browser_and_recovers(tmp_path, mode):
     with serving(project, mode) as home:
         page = home + "alpha/memory/"
         assert _wait_for(page, "Note store"), "mkdocs serve did not serve the report"
-        assert "rpt-build-errors" not in _fetch(home)
+        assert "rpt-build-errors" not in fetch(home)
         report = project / "reports" / "alpha" / "memory.yaml"
         good = report.read_text(encoding="utf-8")
         report.write_text(good.replace("title:", "<img src=x onerror=alert(1)>: x\ntitle: [unclosed\nx:", 1), encoding="utf-8")
         assert _wait_for(page, "cannot be shown"), "the broken report's page is not there"
-        broken = _fetch(page)
+        broken = fetch(page)
         assert "reports/alpha/memory.yaml:" in broken and "YAML syntax" in broken
         assert _wait_for(home, "rpt-build-errors"), "the home page does not list the errors"
         report.write_text(good.replace("label: Note store", "label: Note store\n    <img src=x onerror=alert(2)>: x"), encoding="utf-8")
         assert _wait_for(home, "unknown key &#39;&lt;img src=x onerror=alert(2)&gt;&#39; in a record")
-        listed = _fetch(page)
+        listed = fetch(page)
         assert "Note store" in listed and "rpt-build-errors" in listed  # what could be built, with the errors above
         assert "<img src=x" not in listed
         report.write_text(good.replace("label: Note store", "label: <img src=x onerror=alert(3)>"), encoding="utf-8")
         assert _wait_for(page, "&lt;img src=x onerror=alert(3)&gt;")
-        fixed = _fetch(page)
+        fixed = fetch(page)
         assert "rpt-build-errors" not in fixed and "<img src=x" not in fixed
