@@ -3,7 +3,8 @@
 The site tests (marked ``site``) build with the generator chosen by ``--generator`` (or
 ``REPORTS_TEST_GENERATOR``): MkDocs by default, or ProperDocs, which then answers every
 ``import mkdocs…`` of the plugin and the tests, as it does under its own command line.
-The README's test command runs the suite, then the site tests again with ProperDocs.
+The README's test command runs the suite and, beside it, the site tests again with ProperDocs
+(``scripts/run-tests.sh``).
 """
 
 from __future__ import annotations
