@@ -19,8 +19,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def fetch(url: str, timeout: float = 5) -> str:
-    """The page at ``url``, or "" when the server does not answer (yet)."""
+def fetch(url: str, timeout: float = 60) -> str:
+    """The page at ``url``, or "" when the server does not answer (yet). A server that is
+    not up refuses at once; one that took the request has ``timeout`` seconds to answer:
+    the ProperDocs pass runs at the lowest priority (scripts/run-tests.sh), where a busy
+    machine can hold its `serve` process for seconds, and a page it did not answer with in
+    time would read as empty."""
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             return response.read().decode("utf-8")

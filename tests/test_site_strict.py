@@ -150,7 +150,7 @@ def _wait_for(url: str, text: str, seconds: float = 60) -> bool:
     deadline = time.monotonic() + seconds
     origin = "/".join(url.split("/", 3)[:3])
     while (left := deadline - time.monotonic()) > 0:
-        page = fetch(url)
+        page = fetch(url, timeout=left)
         if text in page:
             return True
         shown = shown_build(page)
